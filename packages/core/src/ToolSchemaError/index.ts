@@ -1,0 +1,1 @@
+export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError.ts';

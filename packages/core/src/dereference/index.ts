@@ -1,0 +1,1 @@
+export { dereference } from './dereference.ts';

@@ -1,0 +1,98 @@
+/** A JSON value, as `JSON.parse` returns it. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * A JSON Schema: an object or a boolean (draft 6 and later). Typed loosely on purpose: the pass
+ * accepts whatever a converter or a remote server produced and reports what it cannot use.
+ */
+export type JsonSchema = boolean | { [key: string]: unknown };
+
+/** The JSON Schema dialects the pass knows. */
+export type Dialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
+
+/**
+ * Something the pass could not keep exactly as the input said, or chose on the user's behalf.
+ * `pointer` is an RFC 6901 JSON Pointer into the input (`""` is the root).
+ */
+export interface Diagnostic {
+  /** A stable machine-readable code, documented in the package README. */
+  code: DiagnosticCode;
+  /** RFC 6901 pointer into the input schema where the cause stands. */
+  pointer: string;
+  /** A sentence for humans. */
+  message: string;
+}
+
+/** The codes a {@link Diagnostic} can carry. */
+export type DiagnosticCode =
+  /** A local `$ref` points at nothing; replaced by a permissive schema (or kept, by option). */
+  | 'ref-unresolved'
+  /** A `$ref` points outside the document; never fetched; replaced by a permissive schema (or kept). */
+  | 'ref-external'
+  /** `$dynamicRef` / `$recursiveRef` are kept as they are. */
+  | 'ref-dynamic'
+  /** draft-07 and earlier ignore keywords beside `$ref`; validation keywords there were dropped. */
+  | 'ref-siblings-ignored'
+  /** A definition stayed a `$ref` because inlining it would pass the size or depth budget. */
+  | 'budget-ref-kept'
+  /** `cycles: { unroll }` reached its depth; the rest of the cycle became a permissive schema. */
+  | 'cycle-unrolled'
+  /** `root: 'object'`: the root could not be made an object schema faithfully. */
+  | 'root-not-object'
+  /** A value in a schema position is neither an object nor a boolean; treated as permissive. */
+  | 'schema-invalid';
+
+/** How the pass treats references that close a cycle. */
+export type CycleMode = 'ref' | 'throw' | { unroll: number };
+
+/** Options of {@link dereference}. Every option has a documented default. */
+export interface DereferenceOptions {
+  /** Dialect to assume when the root has no `$schema`. Default `'2020-12'`. */
+  dialect?: Dialect;
+  /**
+   * References that close a cycle: `'ref'` (default) keeps them as `$ref` into root `$defs`;
+   * `'throw'` throws a `ToolSchemaError` with code `cycle`; `{ unroll: n }` inlines n levels,
+   * then emits a permissive schema with a `cycle-unrolled` diagnostic.
+   */
+  cycles?: CycleMode;
+  /**
+   * Local refs that point at nothing and refs to other documents: `'permissive'` (default)
+   * replaces them by `{}` plus their siblings, with a diagnostic; `'keep'` leaves the `$ref`;
+   * `'throw'` throws a `ToolSchemaError` with code `ref-unresolved` or `ref-external`.
+   */
+  unresolved?: 'permissive' | 'keep' | 'throw';
+  /**
+   * `'object'` makes sure the root is an object schema (adds `type: "object"` when the root is
+   * typeless, or falls back to a permissive object with a `root-not-object` diagnostic). Never
+   * throws. Default `'any'`: the root is left as it is.
+   */
+  root?: 'any' | 'object';
+  /** The size and depth bound of the output. */
+  budget?: BudgetOptions;
+}
+
+/**
+ * The bound on the output. Inlining copies a definition at every use; the pass computes sizes
+ * before it builds anything and keeps `$ref`s for as few definitions as needed to fit.
+ */
+export interface BudgetOptions {
+  /** Output size floor, in bytes of compact JSON. Default 1 MiB. */
+  minBytes?: number;
+  /** Output may grow to this many times the input size when that is above the floor. Default 20. */
+  factor?: number;
+  /** Hard cap on output bytes, whatever the input. Default 64 MiB. */
+  maxBytes?: number;
+  /** Maximum nesting depth (objects and arrays) of the output. Default 1,000. */
+  maxDepth?: number;
+}
+
+/** What {@link dereference} returns. */
+export interface DereferenceResult {
+  /** The self-contained schema; shares no object with the input. */
+  schema: JsonSchema;
+  /** What could not be kept exactly, in input order. Empty when the output is exact. */
+  diagnostics: Diagnostic[];
+}
