@@ -7,7 +7,10 @@ import type { DereferenceOptions, DereferenceResult, JsonSchema } from '../types
  * @param options The options.
  * @returns The self-contained schema and its diagnostics.
  */
-export function dereference(schema: JsonSchema, options: DereferenceOptions = {}): DereferenceResult {
+export function dereference(
+  schema: JsonSchema,
+  options: DereferenceOptions = {},
+): DereferenceResult {
   void options;
   return { schema: structuredClone(schema), diagnostics: [] };
 }
