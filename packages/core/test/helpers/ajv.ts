@@ -1,0 +1,69 @@
+import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
+
+/** The two Ajv builds the semantic tests compare with. */
+export type AjvDraft = '2020-12' | 'draft-07';
+
+/** A remote document, added to every Ajv instance under its id before compiling. */
+export interface RemoteSchema {
+  /** The id it is fetched by, e.g. `http://localhost:1234/integer.json`. */
+  id: string;
+  /** The document. */
+  schema: AnySchema;
+}
+
+/**
+ * Creates a fresh Ajv instance for a draft. Schema validation against the meta-schema is off
+ * (compiling the meta-schema costs ~20 ms per instance); formats are annotations only, as the
+ * JSON-Schema-Test-Suite's required tests expect.
+ *
+ * @param draft The draft whose Ajv build to use.
+ * @param remotes Documents to register by id, so `$ref`s to them compile.
+ * @returns The new instance.
+ */
+export function createAjv(draft: AjvDraft, remotes: readonly RemoteSchema[] = []): Ajv {
+  const options = { strict: false, validateFormats: false, validateSchema: false } as const;
+  const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  for (const remote of remotes) ajv.addSchema(remote.schema, remote.id);
+  return ajv;
+}
+
+/**
+ * Creates an Ajv instance that validates schemas against the draft's meta-schema (compiled once).
+ *
+ * @param draft The draft.
+ * @returns A function telling whether a schema is valid for the draft, or undefined when the
+ *   meta-schema could not judge it (e.g. a `$schema` Ajv does not know).
+ */
+export function createMetaValidator(draft: AjvDraft): (schema: unknown) => boolean | undefined {
+  const options = { strict: false, validateFormats: false } as const;
+  const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  return (schema) => {
+    try {
+      const result = ajv.validateSchema(schema as AnySchema);
+      return typeof result === 'boolean' ? result : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * Compiles a schema with a fresh Ajv instance.
+ *
+ * @param draft The draft.
+ * @param schema The schema.
+ * @param remotes Remote documents to register first.
+ * @returns The validate function, or the compile error.
+ */
+export function compileFresh(
+  draft: AjvDraft,
+  schema: unknown,
+  remotes: readonly RemoteSchema[] = [],
+): { validate: ValidateFunction } | { error: Error } {
+  try {
+    return { validate: createAjv(draft, remotes).compile(schema as AnySchema) };
+  } catch (error) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
