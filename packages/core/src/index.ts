@@ -1,5 +1,20 @@
+export { createToolSchema } from './createToolSchema/index.ts';
 export { dereference } from './dereference/index.ts';
+export type {
+  ConversionDiagnostic,
+  JsonSchemaConverter,
+  ToolSchema,
+  ToolSchemaDiagnostic,
+  ToolSchemaDiagnosticsContext,
+  ToolSchemaIo,
+  ToolSchemaKind,
+  ToolSchemaOptions,
+  ToolSchemaProps,
+  ToolSchemaTarget,
+} from './ToolSchema/index.ts';
 export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError/index.ts';
+export { toToolInputSchema } from './toToolInputSchema/index.ts';
+export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
 export type {
   BudgetOptions,
   CycleMode,

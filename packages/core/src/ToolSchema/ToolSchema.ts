@@ -1,0 +1,82 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import type { DereferenceOptions, Diagnostic, JsonSchema } from '../types/index.ts';
+
+/** What a tool schema describes: a tool's arguments (`'input'`) or its structured result (`'output'`). */
+export type ToolSchemaKind = 'input' | 'output';
+
+/** Which side of a transforming schema a JSON Schema describes: before parsing or after. */
+export type ToolSchemaIo = 'input' | 'output';
+
+/** The Standard JSON Schema targets a tool schema can produce. */
+export type ToolSchemaTarget = 'draft-2020-12' | 'draft-07';
+
+/**
+ * Something a validator's converter could not express in JSON Schema. Adapters report these;
+ * `pointer` is an RFC 6901 pointer into the converter's output (`""` when the place is unknown).
+ */
+export interface ConversionDiagnostic {
+  /**
+   * `unrepresentable`: a type with no JSON Schema equivalent (a Date, a bigint, a transform's
+   * output...) became `{}`. `constraint-dropped`: a refinement JSON Schema cannot express was left
+   * out, so the listed schema accepts more than the validator, which still enforces it.
+   */
+  code: 'unrepresentable' | 'constraint-dropped';
+  /** RFC 6901 pointer into the converter's output. */
+  pointer: string;
+  /** A sentence for humans. */
+  message: string;
+}
+
+/** A diagnostic of the conversion (from the adapter) or of the dereference pass. */
+export type ToolSchemaDiagnostic = Diagnostic | ConversionDiagnostic;
+
+/** Which JSON Schema a batch of diagnostics belongs to. */
+export interface ToolSchemaDiagnosticsContext {
+  /** The target that was requested. */
+  target: ToolSchemaTarget;
+  /** Whether the input or the output side was converted. */
+  io: ToolSchemaIo;
+}
+
+/**
+ * Options of the tool schema wrappers. Everything {@link DereferenceOptions} offers except `root`
+ * (the wrapper enforces the object root of input schemas itself) and `dialect` (it follows the
+ * requested target).
+ */
+export interface ToolSchemaOptions extends Omit<DereferenceOptions, 'root' | 'dialect'> {
+  /**
+   * Receives the diagnostics of each JSON Schema the wrapper computes (once per target and side,
+   * only when there are any). Diagnostics are not printed by default.
+   */
+  onDiagnostics?: (
+    diagnostics: ToolSchemaDiagnostic[],
+    context: ToolSchemaDiagnosticsContext,
+  ) => void;
+}
+
+/**
+ * Produces the raw JSON Schema of a schema for one side and one target. Adapters implement it with
+ * their validator's converter; `report` records what the converter could not express.
+ */
+export type JsonSchemaConverter = (
+  io: ToolSchemaIo,
+  target: ToolSchemaTarget,
+  report: (diagnostic: ConversionDiagnostic) => void,
+) => JsonSchema;
+
+/** The `~standard` properties of a {@link ToolSchema}: validation plus JSON Schema output. */
+export type ToolSchemaProps<Input, Output> = StandardSchemaV1.Props<Input, Output> &
+  StandardJSONSchemaV1.Props<Input, Output>;
+
+/**
+ * A Standard Schema whose `validate` is the wrapped schema's own, and whose
+ * `jsonSchema.input()` / `jsonSchema.output()` return self-contained JSON Schema (local `$ref`s
+ * inlined, `$defs` only where a cycle needs them). Input and output types are those of `S`.
+ */
+export interface ToolSchema<S extends StandardSchemaV1> {
+  /** The Standard Schema and Standard JSON Schema properties. */
+  readonly '~standard': ToolSchemaProps<
+    StandardSchemaV1.InferInput<S>,
+    StandardSchemaV1.InferOutput<S>
+  >;
+}

@@ -1,0 +1,12 @@
+export type {
+  ConversionDiagnostic,
+  JsonSchemaConverter,
+  ToolSchema,
+  ToolSchemaDiagnostic,
+  ToolSchemaDiagnosticsContext,
+  ToolSchemaIo,
+  ToolSchemaKind,
+  ToolSchemaOptions,
+  ToolSchemaProps,
+  ToolSchemaTarget,
+} from './ToolSchema.ts';

@@ -1,0 +1,1 @@
+export { cloneJsonTree } from './cloneJsonTree.ts';

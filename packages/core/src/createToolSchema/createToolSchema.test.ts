@@ -1,0 +1,282 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type {
+  ConversionDiagnostic,
+  JsonSchemaConverter,
+  ToolSchemaDiagnostic,
+  ToolSchemaDiagnosticsContext,
+} from '../ToolSchema/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { JsonSchema } from '../types/index.ts';
+import { createToolSchema } from './createToolSchema.ts';
+
+/** A Standard Schema that parses `{ count: string }` into `{ count: number }`. */
+const countSchema: StandardSchemaV1<{ count: string }, { count: number }> = {
+  '~standard': {
+    version: 1,
+    vendor: 'example',
+    validate(value) {
+      const count = (value as { count?: unknown } | null)?.count;
+      if (typeof count !== 'string') {
+        return { issues: [{ message: 'count must be a string', path: ['count'] }] };
+      }
+      return { value: { count: Number(count) } };
+    },
+  },
+};
+
+const objectSchema = {
+  type: 'object',
+  properties: { count: { type: 'string' } },
+  required: ['count'],
+};
+
+/** A converter that always returns `schema` and counts its calls. */
+function fixedConverter(schema: JsonSchema) {
+  return vi.fn<JsonSchemaConverter>(() => structuredClone(schema));
+}
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('createToolSchema', () => {
+  it('keeps the version, the vendor and the validation of the original', async () => {
+    const tool = createToolSchema(countSchema, fixedConverter(objectSchema), 'input');
+    const props = tool['~standard'];
+    expect(props.version).toBe(1);
+    expect(props.vendor).toBe('example');
+    expect(await props.validate({ count: '3' })).toStrictEqual({ value: { count: 3 } });
+    expect(await props.validate({ count: 3 })).toStrictEqual(
+      await countSchema['~standard'].validate({ count: 3 }),
+    );
+  });
+
+  it('calls validate on the original props, with the options', () => {
+    const validate = vi.fn(function (this: unknown) {
+      return { value: this };
+    });
+    const props = { version: 1 as const, vendor: 'example', validate };
+    const tool = createToolSchema({ '~standard': props }, fixedConverter({}), 'input');
+    const options = { libraryOptions: { abortEarly: true } };
+    expect(tool['~standard'].validate('x', options)).toStrictEqual({ value: props });
+    expect(validate).toHaveBeenCalledWith('x', options);
+  });
+
+  it('infers the input and output types of the original', () => {
+    const tool = createToolSchema(countSchema, fixedConverter(objectSchema), 'input');
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<{ count: string }>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<{ count: number }>();
+  });
+
+  it('lists the dereferenced schema: local refs inlined, no $defs', () => {
+    const converter = fixedConverter({
+      type: 'object',
+      properties: { home: { $ref: '#/$defs/Address' }, work: { $ref: '#/$defs/Address' } },
+      $defs: { Address: { type: 'object', properties: { city: { type: 'string' } } } },
+    });
+    const tool = createToolSchema(countSchema, converter, 'input');
+    const address = { type: 'object', properties: { city: { type: 'string' } } };
+    expect(tool['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual({
+      type: 'object',
+      properties: { home: address, work: address },
+    });
+  });
+
+  it('dereferences draft-07 targets as draft-07: validation beside $ref is ignored there', () => {
+    const converter = vi.fn<JsonSchemaConverter>(() => ({
+      type: 'object',
+      properties: { a: { $ref: '#/definitions/Name', minLength: 3 } },
+      definitions: { Name: { type: 'string' } },
+    }));
+    const onDiagnostics = vi.fn();
+    const tool = createToolSchema(countSchema, converter, 'input', { onDiagnostics });
+    expect(tool['~standard'].jsonSchema.input({ target: 'draft-07' })).toStrictEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
+    expect(converter).toHaveBeenLastCalledWith('input', 'draft-07', expect.any(Function));
+    expect(onDiagnostics).toHaveBeenCalledWith(
+      [expect.objectContaining({ code: 'ref-siblings-ignored' })],
+      { target: 'draft-07', io: 'input' },
+    );
+  });
+
+  it('computes the listed side eagerly, every other one once, on first request', () => {
+    const converter = fixedConverter(objectSchema);
+    const tool = createToolSchema(countSchema, converter, 'input');
+    expect(converter.mock.calls.map(([io, target]) => [io, target])).toStrictEqual([
+      ['input', 'draft-2020-12'],
+    ]);
+    const { jsonSchema } = tool['~standard'];
+    jsonSchema.input({ target: 'draft-2020-12' });
+    jsonSchema.input({ target: 'draft-2020-12' });
+    jsonSchema.output({ target: 'draft-2020-12' });
+    jsonSchema.output({ target: 'draft-2020-12' });
+    jsonSchema.input({ target: 'draft-07' });
+    jsonSchema.input({ target: 'draft-07' });
+    expect(converter.mock.calls.map(([io, target]) => [io, target])).toStrictEqual([
+      ['input', 'draft-2020-12'],
+      ['output', 'draft-2020-12'],
+      ['input', 'draft-07'],
+    ]);
+  });
+
+  it('computes the output side eagerly for output schemas', () => {
+    const converter = fixedConverter(objectSchema);
+    createToolSchema(countSchema, converter, 'output');
+    expect(converter.mock.calls.map(([io, target]) => [io, target])).toStrictEqual([
+      ['output', 'draft-2020-12'],
+    ]);
+  });
+
+  it('returns a fresh copy on every call', () => {
+    const tool = createToolSchema(countSchema, fixedConverter(objectSchema), 'input');
+    const { jsonSchema } = tool['~standard'];
+    const first = jsonSchema.input({ target: 'draft-2020-12' });
+    const second = jsonSchema.input({ target: 'draft-2020-12' });
+    expect(second).toStrictEqual(first);
+    expect(second).not.toBe(first);
+    (first.properties as Record<string, unknown>).count = { type: 'number' };
+    first.injected = true;
+    expect(jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual(objectSchema);
+  });
+
+  it('uses draft-2020-12 when a caller passes no target', () => {
+    const converter = fixedConverter(objectSchema);
+    const tool = createToolSchema(countSchema, converter, 'input');
+    const output = tool['~standard'].jsonSchema.output as unknown as () => unknown;
+    expect(output()).toStrictEqual(objectSchema);
+    expect(converter).toHaveBeenLastCalledWith('output', 'draft-2020-12', expect.any(Function));
+  });
+
+  it('rejects other targets with unsupported-target', () => {
+    const tool = createToolSchema(countSchema, fixedConverter(objectSchema), 'input');
+    const error = thrown(() => tool['~standard'].jsonSchema.input({ target: 'openapi-3.0' }));
+    expect(error).toBeInstanceOf(ToolSchemaError);
+    expect((error as ToolSchemaError).code).toBe('unsupported-target');
+    expect((error as ToolSchemaError).message).toContain('"openapi-3.0"');
+  });
+
+  it('gives input schemas an object root on the input side', () => {
+    const union = {
+      oneOf: [
+        { type: 'object', properties: { kind: { const: 'a' } } },
+        { type: 'object', properties: { kind: { const: 'b' } } },
+      ],
+    };
+    const tool = createToolSchema(countSchema, fixedConverter(union), 'input');
+    expect(tool['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual({
+      type: 'object',
+      ...union,
+    });
+    expect(tool['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toStrictEqual(union);
+  });
+
+  it('throws root-not-object where an input schema is defined', () => {
+    const error = thrown(() =>
+      createToolSchema(countSchema, fixedConverter({ type: 'string' }), 'input'),
+    );
+    expect(error).toBeInstanceOf(ToolSchemaError);
+    expect((error as ToolSchemaError).code).toBe('root-not-object');
+    expect((error as ToolSchemaError).message).toContain('type "string"');
+  });
+
+  it('lets output schemas have any root', () => {
+    const tool = createToolSchema(countSchema, fixedConverter({ type: 'string' }), 'output');
+    expect(tool['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toStrictEqual({
+      type: 'string',
+    });
+  });
+
+  it('turns a boolean output root into its object form', () => {
+    const permissive = createToolSchema(countSchema, fixedConverter(true), 'output');
+    expect(permissive['~standard'].jsonSchema.output({ target: 'draft-07' })).toStrictEqual({});
+    const restrictive = createToolSchema(countSchema, fixedConverter(false), 'output');
+    expect(restrictive['~standard'].jsonSchema.output({ target: 'draft-07' })).toStrictEqual({
+      not: {},
+    });
+  });
+
+  it('reports conversion diagnostics once per target and side, with their context', () => {
+    const diagnostic: ConversionDiagnostic = {
+      code: 'unrepresentable',
+      pointer: '/properties/when',
+      message: 'Date cannot be represented in JSON Schema',
+    };
+    const converter = vi.fn<JsonSchemaConverter>((_io, _target, report) => {
+      report(diagnostic);
+      return { type: 'object', properties: { when: {} } };
+    });
+    const calls: [ToolSchemaDiagnostic[], ToolSchemaDiagnosticsContext][] = [];
+    const tool = createToolSchema(countSchema, converter, 'input', {
+      onDiagnostics: (diagnostics, context) => calls.push([diagnostics, context]),
+    });
+    tool['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
+    tool['~standard'].jsonSchema.input({ target: 'draft-07' });
+    tool['~standard'].jsonSchema.input({ target: 'draft-07' });
+    expect(calls).toStrictEqual([
+      [[diagnostic], { target: 'draft-2020-12', io: 'input' }],
+      [[diagnostic], { target: 'draft-07', io: 'input' }],
+    ]);
+  });
+
+  it('does not call onDiagnostics when there is nothing to report', () => {
+    const onDiagnostics = vi.fn();
+    const tool = createToolSchema(countSchema, fixedConverter(objectSchema), 'input', {
+      onDiagnostics,
+    });
+    tool['~standard'].jsonSchema.output({ target: 'draft-07' });
+    expect(onDiagnostics).not.toHaveBeenCalled();
+  });
+
+  it('passes dereference options through', () => {
+    const cyclic = {
+      type: 'object',
+      properties: { next: { $ref: '#' } },
+    };
+    const error = thrown(() =>
+      createToolSchema(countSchema, fixedConverter(cyclic), 'input', { cycles: 'throw' }),
+    );
+    expect(error).toBeInstanceOf(ToolSchemaError);
+    expect((error as ToolSchemaError).code).toBe('cycle');
+  });
+
+  it('wraps a converter failure in a ToolSchemaError that keeps the cause', () => {
+    const cause = new Error('Date cannot be represented in JSON Schema');
+    const error = thrown(() =>
+      createToolSchema(
+        countSchema,
+        () => {
+          throw cause;
+        },
+        'input',
+      ),
+    );
+    expect(error).toBeInstanceOf(ToolSchemaError);
+    expect((error as ToolSchemaError).code).toBe('unrepresentable');
+    expect((error as ToolSchemaError).message).toBe(
+      'The example schema could not be converted to JSON Schema (input, draft-2020-12): Date cannot be represented in JSON Schema',
+    );
+    expect((error as ToolSchemaError).cause).toBe(cause);
+  });
+
+  it('lets a ToolSchemaError from the converter through unchanged', () => {
+    const original = new ToolSchemaError('unsupported-validator', 'Zod 3 is not supported');
+    const error = thrown(() =>
+      createToolSchema(
+        countSchema,
+        () => {
+          throw original;
+        },
+        'input',
+      ),
+    );
+    expect(error).toBe(original);
+  });
+});

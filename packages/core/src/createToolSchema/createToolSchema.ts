@@ -1,0 +1,146 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { cloneJsonTree } from '../cloneJsonTree/index.ts';
+import { dereference } from '../dereference/index.ts';
+import type {
+  ConversionDiagnostic,
+  JsonSchemaConverter,
+  ToolSchema,
+  ToolSchemaIo,
+  ToolSchemaKind,
+  ToolSchemaOptions,
+  ToolSchemaProps,
+  ToolSchemaTarget,
+} from '../ToolSchema/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import { toObjectRoot } from '../toObjectRoot/index.ts';
+import type { Dialect, JsonSchema } from '../types/index.ts';
+
+/** The dialect the dereference pass assumes for each supported target. */
+const DIALECT_BY_TARGET: Record<ToolSchemaTarget, Dialect> = {
+  'draft-2020-12': '2020-12',
+  'draft-07': 'draft-07',
+};
+
+/** What MCP servers request (`@modelcontextprotocol/server` v2 lists `draft-2020-12`). */
+const DEFAULT_TARGET: ToolSchemaTarget = 'draft-2020-12';
+
+/**
+ * Wraps a Standard Schema into a {@link ToolSchema}: validation stays the schema's own, and
+ * `~standard.jsonSchema.input()` / `.output()` return self-contained JSON Schema. This is the
+ * vendor-neutral hook the adapters build on; `toJsonSchema` is the only vendor-specific part.
+ *
+ * The JSON Schema for the side a tool lists (`kind`) in `draft-2020-12` is computed right away,
+ * so a schema that cannot be listed (a non-object input root, an unrepresentable type, a cycle
+ * under `cycles: 'throw'`) throws where the tool is defined instead of failing every
+ * `tools/list`. Other targets and sides are computed on first request. Each result is cached per
+ * target and side, and every call returns a fresh copy, so a caller that mutates it cannot change
+ * what the next call returns.
+ *
+ * @param schema The schema that validates; its `~standard.validate` and vendor are kept.
+ * @param toJsonSchema Produces the schema's raw JSON Schema for a side and a target.
+ * @param kind `'input'` for tool arguments (object root enforced on the input side), `'output'`
+ *   for structured results (any root).
+ * @param options Dereference options and a diagnostics callback.
+ * @returns The tool schema.
+ * @throws ToolSchemaError when the default JSON Schema cannot be produced.
+ */
+export function createToolSchema<S extends StandardSchemaV1>(
+  schema: S,
+  toJsonSchema: JsonSchemaConverter,
+  kind: ToolSchemaKind,
+  options: ToolSchemaOptions = {},
+): ToolSchema<S> {
+  type Input = StandardSchemaV1.InferInput<S>;
+  type Output = StandardSchemaV1.InferOutput<S>;
+  const { onDiagnostics, ...dereferenceOptions } = options;
+  const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
+  const cache = new Map<string, Record<string, unknown>>();
+
+  const compute = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
+    const conversionDiagnostics: ConversionDiagnostic[] = [];
+    const raw = convert(toJsonSchema, io, target, original.vendor, (diagnostic) => {
+      conversionDiagnostics.push(diagnostic);
+    });
+    const result = dereference(raw, {
+      ...dereferenceOptions,
+      dialect: DIALECT_BY_TARGET[target],
+      root: 'any',
+    });
+    const diagnostics = [...conversionDiagnostics, ...result.diagnostics];
+    if (diagnostics.length > 0) {
+      onDiagnostics?.(diagnostics, { target, io });
+    }
+    return kind === 'input' && io === 'input'
+      ? toObjectRoot(result.schema)
+      : toSchemaObject(result.schema);
+  };
+
+  const jsonSchemaFor =
+    (io: ToolSchemaIo) =>
+    (converterOptions?: { readonly target: string }): Record<string, unknown> => {
+      const target = toTarget(converterOptions?.target ?? DEFAULT_TARGET);
+      const key = `${io} ${target}`;
+      let cached = cache.get(key);
+      if (cached === undefined) {
+        cached = compute(io, target);
+        cache.set(key, cached);
+      }
+      return cloneJsonTree(cached);
+    };
+
+  const props: ToolSchemaProps<Input, Output> = {
+    version: 1,
+    // The original vendor: issues, `libraryOptions` and error formats are still that vendor's.
+    vendor: original.vendor,
+    validate: (value, validateOptions) => original.validate(value, validateOptions),
+    jsonSchema: { input: jsonSchemaFor('input'), output: jsonSchemaFor('output') },
+  };
+  const key = `${kind} ${DEFAULT_TARGET}`;
+  cache.set(key, compute(kind, DEFAULT_TARGET));
+  return { '~standard': props };
+}
+
+function toTarget(target: string): ToolSchemaTarget {
+  if (Object.hasOwn(DIALECT_BY_TARGET, target)) {
+    return target as ToolSchemaTarget;
+  }
+  throw new ToolSchemaError(
+    'unsupported-target',
+    `JSON Schema target ${JSON.stringify(target)} is not supported; use "draft-2020-12" or "draft-07".`,
+  );
+}
+
+/** Runs the converter; a vendor's own error becomes a ToolSchemaError that keeps it as `cause`. */
+function convert(
+  toJsonSchema: JsonSchemaConverter,
+  io: ToolSchemaIo,
+  target: ToolSchemaTarget,
+  vendor: string,
+  report: (diagnostic: ConversionDiagnostic) => void,
+): JsonSchema {
+  try {
+    return toJsonSchema(io, target, report);
+  } catch (error) {
+    if (error instanceof ToolSchemaError) {
+      throw error;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    const wrapped = new ToolSchemaError(
+      'unrepresentable',
+      `The ${vendor} schema could not be converted to JSON Schema (${io}, ${target}): ${reason}`,
+    );
+    wrapped.cause = error;
+    throw wrapped;
+  }
+}
+
+/** Standard JSON Schema converters return objects; a boolean root becomes its object form. */
+function toSchemaObject(schema: JsonSchema): Record<string, unknown> {
+  if (schema === true) {
+    return {};
+  }
+  if (schema === false) {
+    return { not: {} };
+  }
+  return schema;
+}

@@ -1,0 +1,1 @@
+export { createToolSchema } from './createToolSchema.ts';

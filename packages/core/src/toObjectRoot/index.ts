@@ -1,0 +1,1 @@
+export { toObjectRoot } from './toObjectRoot.ts';

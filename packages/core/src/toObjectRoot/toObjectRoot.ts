@@ -1,0 +1,154 @@
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { JsonSchema } from '../types/index.ts';
+
+/** What the root admits: objects, nothing that could be an object, or cannot be told. */
+type Verdict = { kind: 'object' } | { kind: 'unknown' } | { kind: 'other'; what: string };
+
+const OBJECT: Verdict = { kind: 'object' };
+const UNKNOWN: Verdict = { kind: 'unknown' };
+
+/** Keywords that only constrain objects: a typeless schema with one of them means an object. */
+const OBJECT_KEYWORDS = [
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+];
+
+/**
+ * Gives a tool input schema an object root, as MCP requires (`type: "object"`). A typeless root
+ * that can describe an object gets `type: "object"`; a `type` list that includes `"object"`
+ * becomes `"object"`. Both only narrow the schema to objects, and MCP never sends anything else as
+ * tool arguments. A root that can never be an object is a mistake in the tool definition, so it
+ * throws instead of producing a tool nobody can call.
+ *
+ * @param schema A self-contained JSON Schema (the result of the dereference pass; not mutated).
+ * @returns The schema with `type: "object"` at its root (a new root object).
+ * @throws ToolSchemaError with code `root-not-object` when the root cannot describe an object.
+ */
+export function toObjectRoot(schema: JsonSchema): Record<string, unknown> {
+  if (schema === true) {
+    return { type: 'object' };
+  }
+  const verdict = classify(schema, schema, new Set());
+  if (verdict.kind === 'other' || schema === false) {
+    const what = verdict.kind === 'other' ? verdict.what : 'nothing';
+    throw new ToolSchemaError(
+      'root-not-object',
+      `A tool input schema must describe an object at its root (MCP sends tool arguments as a JSON object), but this one describes ${what}. Wrap the arguments in an object schema.`,
+      '',
+    );
+  }
+  if (schema.type === 'object') {
+    return { ...schema };
+  }
+  // Rebuilt so `type` comes right after `$schema`, where readers look for it.
+  const { $schema, type: _replacedType, ...rest } = schema;
+  return $schema === undefined ? { type: 'object', ...rest } : { $schema, type: 'object', ...rest };
+}
+
+function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Verdict {
+  if (schema === true) {
+    return UNKNOWN;
+  }
+  if (schema === false) {
+    return { kind: 'other', what: 'nothing (the schema is `false`)' };
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return UNKNOWN;
+  }
+  const node = schema as Record<string, unknown>;
+  // Every part below applies at once (they are conjunctive), so one non-object part decides.
+  const parts: Verdict[] = [];
+  if ('type' in node) {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    parts.push(
+      types.includes('object')
+        ? OBJECT
+        : { kind: 'other', what: `type ${JSON.stringify(node.type)}` },
+    );
+  }
+  if ('const' in node) {
+    parts.push(
+      isPlainObject(node.const)
+        ? OBJECT
+        : { kind: 'other', what: `const ${JSON.stringify(node.const)}` },
+    );
+  }
+  if (Array.isArray(node.enum)) {
+    parts.push(
+      node.enum.some(isPlainObject)
+        ? OBJECT
+        : { kind: 'other', what: `enum ${JSON.stringify(node.enum)}` },
+    );
+  }
+  if (typeof node.$ref === 'string') {
+    parts.push(classifyRef(node.$ref, root, followed));
+  }
+  if (Array.isArray(node.allOf)) {
+    parts.push(...node.allOf.map((member) => classify(member, root, followed)));
+  }
+  for (const keyword of ['anyOf', 'oneOf']) {
+    const members = node[keyword];
+    if (Array.isArray(members) && members.length > 0) {
+      parts.push(
+        either(
+          keyword,
+          members.map((member) => classify(member, root, followed)),
+        ),
+      );
+    }
+  }
+  if (OBJECT_KEYWORDS.some((keyword) => keyword in node)) {
+    parts.push(OBJECT);
+  }
+  return (
+    parts.find((part) => part.kind === 'other') ??
+    parts.find((part) => part.kind === 'object') ??
+    UNKNOWN
+  );
+}
+
+/** A union admits objects when one of its members does. */
+function either(keyword: string, members: Verdict[]): Verdict {
+  if (members.some((member) => member.kind === 'object')) {
+    return OBJECT;
+  }
+  if (members.every((member) => member.kind === 'other')) {
+    const whats = members.map((member) => (member.kind === 'other' ? member.what : ''));
+    return { kind: 'other', what: `${keyword} of ${whats.join(', ')}` };
+  }
+  return UNKNOWN;
+}
+
+/** Follows a local `$ref` (left only where a cycle needs it) into the root's definitions. */
+function classifyRef(ref: string, root: JsonSchema, followed: Set<string>): Verdict {
+  if (followed.has(ref) || typeof root !== 'object') {
+    return UNKNOWN;
+  }
+  followed.add(ref);
+  if (ref === '#') {
+    return UNKNOWN;
+  }
+  const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+  const defs = match ? root[match[1] as string] : undefined;
+  if (!match || typeof defs !== 'object' || defs === null) {
+    return UNKNOWN;
+  }
+  const name = decodeURIComponent(match[2] as string)
+    .replaceAll('~1', '/')
+    .replaceAll('~0', '~');
+  return Object.hasOwn(defs, name)
+    ? classify((defs as Record<string, unknown>)[name], root, followed)
+    : UNKNOWN;
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

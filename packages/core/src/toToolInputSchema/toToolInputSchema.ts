@@ -1,0 +1,23 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import { createToolSchema } from '../createToolSchema/index.ts';
+import type { ToolSchema, ToolSchemaOptions } from '../ToolSchema/index.ts';
+
+/**
+ * Converts a Standard Schema that also implements Standard JSON Schema (Zod 4.2+, ArkType 2.1+,
+ * Valibot through `toStandardJsonSchema`) into a tool input schema: what `registerTool` takes as
+ * `inputSchema`. The schema's own `~standard.jsonSchema` converter produces the JSON Schema;
+ * toolschema makes it self-contained and gives it an object root. Validation and inferred types
+ * stay the schema's own.
+ *
+ * @param schema The schema, e.g. `z.object({ ... })`.
+ * @param options Dereference options and a diagnostics callback.
+ * @returns A Standard Schema to pass to `registerTool`.
+ * @throws ToolSchemaError when its JSON Schema cannot be produced (see `createToolSchema`).
+ */
+export function toToolInputSchema<S extends StandardSchemaV1 & StandardJSONSchemaV1>(
+  schema: S,
+  options?: ToolSchemaOptions,
+): ToolSchema<S> {
+  const converter = schema['~standard'].jsonSchema;
+  return createToolSchema(schema, (io, target) => converter[io]({ target }), 'input', options);
+}

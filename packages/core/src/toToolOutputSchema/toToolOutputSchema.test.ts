@@ -1,0 +1,80 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import { toToolOutputSchema } from './toToolOutputSchema.ts';
+
+type Input = { tags: string };
+type Output = { tags: string[] };
+
+/** A schema with its own Standard JSON Schema converter, as Zod 4.2+ and ArkType have. */
+function exampleSchema(jsonSchema: Record<string, unknown>) {
+  const converter = {
+    input: vi.fn((_options: StandardJSONSchemaV1.Options) => structuredClone(jsonSchema)),
+    output: vi.fn((_options: StandardJSONSchemaV1.Options) => structuredClone(jsonSchema)),
+  };
+  const schema: StandardSchemaV1<Input, Output> & StandardJSONSchemaV1<Input, Output> = {
+    '~standard': {
+      version: 1,
+      vendor: 'example',
+      validate: (value) =>
+        typeof (value as Partial<Input> | null)?.tags === 'string'
+          ? { value: { tags: (value as Input).tags.split(',') } }
+          : { issues: [{ message: 'tags must be a string' }] },
+      jsonSchema: converter,
+    },
+  };
+  return { schema, converter };
+}
+
+const listed = {
+  type: 'object',
+  properties: { tags: { type: 'string' } },
+  required: ['tags'],
+};
+
+describe('toToolOutputSchema', () => {
+  it('converts with the schema own converter, on the output side, for the target', () => {
+    const { schema, converter } = exampleSchema(listed);
+    const tool = toToolOutputSchema(schema);
+    expect(converter.output).toHaveBeenCalledWith({ target: 'draft-2020-12' });
+    expect(tool['~standard'].jsonSchema.output({ target: 'draft-07' })).toStrictEqual(listed);
+    expect(converter.output).toHaveBeenLastCalledWith({ target: 'draft-07' });
+  });
+
+  it('validates with the original and keeps its types', async () => {
+    const { schema } = exampleSchema(listed);
+    const tool = toToolOutputSchema(schema);
+    expect(tool['~standard'].vendor).toBe('example');
+    expect(await tool['~standard'].validate({ tags: 'a,b' })).toStrictEqual({
+      value: { tags: ['a', 'b'] },
+    });
+    expect(await tool['~standard'].validate({})).toStrictEqual({
+      issues: [{ message: 'tags must be a string' }],
+    });
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<Input>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<Output>();
+    expectTypeOf<StandardJSONSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<Input>();
+  });
+
+  it('is itself a Standard Schema with Standard JSON Schema', () => {
+    const { schema } = exampleSchema(listed);
+    expectTypeOf(toToolOutputSchema(schema)).toExtend<
+      StandardSchemaV1<Input, Output> & StandardJSONSchemaV1<Input, Output>
+    >();
+  });
+
+  it('rejects targets other than draft-2020-12 and draft-07', () => {
+    const { schema } = exampleSchema(listed);
+    const tool = toToolOutputSchema(schema);
+    expect(() => tool['~standard'].jsonSchema.output({ target: 'openapi-3.0' })).toThrow(
+      ToolSchemaError,
+    );
+  });
+
+  it('allows a root of any type', () => {
+    const array = { type: 'array', items: { type: 'string' } };
+    const { schema } = exampleSchema(array);
+    const tool = toToolOutputSchema(schema);
+    expect(tool['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toStrictEqual(array);
+  });
+});
