@@ -1,0 +1,153 @@
+// Timing helpers: competitors run interleaved in one process (these machines are noisy; only
+// ratios measured side by side mean something), after a warm-up, and each reports its median.
+import { execSync } from 'node:child_process';
+import { cpus } from 'node:os';
+
+const collectGarbage = globalThis.gc ?? (() => {});
+
+/** Runs a full garbage collection when node was started with `--expose-gc`. */
+export function gc() {
+  collectGarbage();
+}
+
+/**
+ * The median of a list of numbers.
+ *
+ * @param values The numbers.
+ * @returns The median.
+ */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Times competitors side by side. Each round runs every competitor once, in an order that
+ * rotates from round to round; `prepare` runs outside the timed region (for example to hand
+ * json-schema-ref-parser a fresh copy it may mutate), and a full GC runs before each timed call
+ * so one competitor's garbage is not collected on another's clock.
+ *
+ * @param competitors `{ name, prepare?, run }`; `run(prepared)` may return a promise.
+ * @param settings `{ warmup, rounds }`.
+ * @returns Per competitor name: `{ median, min, samples }` in milliseconds.
+ */
+export async function compare(competitors, { warmup = 3, rounds = 15 } = {}) {
+  const samples = new Map(competitors.map((competitor) => [competitor.name, []]));
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (let offset = 0; offset < competitors.length; offset++) {
+      const competitor = competitors[(round + offset) % competitors.length];
+      const prepared = competitor.prepare ? competitor.prepare() : undefined;
+      gc();
+      const start = performance.now();
+      const result = competitor.run(prepared);
+      if (result && typeof result.then === 'function') await result;
+      const elapsed = performance.now() - start;
+      if (round >= warmup) samples.get(competitor.name).push(elapsed);
+    }
+  }
+  const results = {};
+  for (const [name, times] of samples) {
+    results[name] = { median: median(times), min: Math.min(...times), samples: times.length };
+  }
+  return results;
+}
+
+/**
+ * Times one function: warm-up, then repeats until both a minimum count and a minimum total time
+ * are reached (bounded by a maximum count), and returns the median.
+ *
+ * @param run The function to time.
+ * @param settings `{ warmup, minRounds, maxRounds, minTotalMs }`.
+ * @returns `{ median, min, samples }` in milliseconds.
+ */
+export function timeOne(run, { warmup = 2, minRounds = 5, maxRounds = 50, minTotalMs = 300 } = {}) {
+  for (let index = 0; index < warmup; index++) run();
+  const times = [];
+  let total = 0;
+  while (times.length < minRounds || (total < minTotalMs && times.length < maxRounds)) {
+    gc();
+    const start = performance.now();
+    run();
+    const elapsed = performance.now() - start;
+    times.push(elapsed);
+    total += elapsed;
+  }
+  return { median: median(times), min: Math.min(...times), samples: times.length };
+}
+
+/**
+ * Describes the machine for the results file.
+ *
+ * @returns Node version, core count, CPU model, OS, date.
+ */
+export function machineInfo() {
+  let cpuModel = cpus()[0]?.model ?? 'unknown';
+  try {
+    const line = execSync('grep -m1 "model name" /proc/cpuinfo', { encoding: 'utf8' });
+    cpuModel = line.split(':')[1]?.trim() ?? cpuModel;
+  } catch {
+    // Not Linux: keep what os.cpus() said.
+  }
+  let nproc = String(cpus().length);
+  try {
+    nproc = execSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {
+    // Keep os.cpus().length.
+  }
+  return {
+    node: process.version,
+    nproc,
+    cpu: cpuModel,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+  };
+}
+
+/**
+ * Formats milliseconds for a table.
+ *
+ * @param ms Milliseconds.
+ * @returns A short string.
+ */
+export function formatMs(ms) {
+  if (ms >= 100) return `${ms.toFixed(0)} ms`;
+  if (ms >= 10) return `${ms.toFixed(1)} ms`;
+  if (ms >= 1) return `${ms.toFixed(2)} ms`;
+  return `${(ms * 1000).toFixed(0)} µs`;
+}
+
+/**
+ * Formats a byte count for a table.
+ *
+ * @param bytes Bytes.
+ * @returns A short string.
+ */
+export function formatBytes(bytes) {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+/**
+ * Formats a ratio for a table.
+ *
+ * @param value The ratio.
+ * @returns Like `1.23×`.
+ */
+export function formatRatio(value) {
+  return `${value >= 10 ? value.toFixed(1) : value.toFixed(2)}×`;
+}
+
+/**
+ * Renders a markdown table.
+ *
+ * @param header Column titles.
+ * @param rows Rows of cells.
+ * @returns The table text.
+ */
+export function markdownTable(header, rows) {
+  const lines = [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`];
+  for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+  return lines.join('\n');
+}

@@ -1,0 +1,94 @@
+// Section 4: scaling. The same family of schemas at 1×, 10× and 100× (definitions and uses grow
+// together): time, memory and time per output byte, which stays flat when the cost is linear.
+import { scalingFamily } from '../inputs/worst-cases.mjs';
+import { dereference } from '../lib/core.mjs';
+import { copyJsonRecursive, jsonBytes } from '../lib/json.mjs';
+import { formatBytes, formatMs, formatRatio, gc, markdownTable, timeOne } from '../lib/measure.mjs';
+
+const BASE_MODULES = 4;
+const FACTORS = [1, 10, 100];
+
+function memoryOfOneCall(input) {
+  gc();
+  const before = process.memoryUsage();
+  // Heap right after the call, before any forced GC, holds the output and whatever garbage the
+  // call left: close to the peak of the call (a scavenge during the call can only lower it).
+  const result = dereference(input);
+  const after = process.memoryUsage();
+  gc();
+  const retained = process.memoryUsage();
+  const keep = result.schema;
+  return {
+    heapAfterCall: after.heapUsed - before.heapUsed,
+    heapRetained: retained.heapUsed - before.heapUsed,
+    rss: retained.rss,
+    keep,
+  };
+}
+
+/**
+ * Runs section 4 and returns its markdown and the spread of time per output byte.
+ *
+ * @param settings `{ minRounds }`.
+ * @returns `{ markdown, spread }`.
+ */
+export function runScaling({ minRounds }) {
+  const rows = [];
+  const perByte = [];
+  for (const factor of FACTORS) {
+    const input = scalingFamily(BASE_MODULES * factor);
+    const inputBytes = jsonBytes(input);
+    const output = dereference(input).schema;
+    const outputBytes = jsonBytes(output);
+    const ours = timeOne(() => dereference(input), { minRounds, maxRounds: 30, minTotalMs: 300 });
+    const floor = timeOne(() => copyJsonRecursive(output), {
+      minRounds,
+      maxRounds: 30,
+      minTotalMs: 200,
+    });
+    const memory = memoryOfOneCall(input);
+    const nsPerByte = (ours.median * 1e6) / outputBytes;
+    perByte.push(nsPerByte);
+    rows.push([
+      `${factor}×`,
+      `${Object.keys(input.$defs).length} defs, ${Object.keys(input.properties).length} uses`,
+      formatBytes(inputBytes),
+      formatBytes(outputBytes),
+      formatMs(ours.median),
+      formatRatio(ours.median / floor.median),
+      nsPerByte.toFixed(2),
+      ((floor.median * 1e6) / outputBytes).toFixed(2),
+      formatBytes(memory.heapAfterCall),
+      formatBytes(memory.heapRetained),
+      formatBytes(memory.rss),
+    ]);
+  }
+  const spread = Math.max(...perByte) / Math.min(...perByte);
+  const markdown = [
+    '## 4. Scaling',
+    '',
+    `${BASE_MODULES} modules of ten mutually reusing definitions at 1× (two uses each), ×10, ×100. ` +
+      'Heap after call = heapUsed right after one call minus before (after GC): ≈ the peak of the call; ' +
+      'retained = after a GC with the output alive; RSS after that GC.',
+    '',
+    markdownTable(
+      [
+        'scale',
+        'shape',
+        'input',
+        'output',
+        'ours',
+        '× floor',
+        'ns / output byte',
+        'floor ns / byte',
+        'heap after call',
+        'heap retained',
+        'RSS',
+      ],
+      rows,
+    ),
+    '',
+    `- **time per output byte, max / min across 1×–100× = ${formatRatio(spread)}** (1× is perfectly linear)`,
+  ].join('\n');
+  return { markdown, spread };
+}

@@ -1,0 +1,115 @@
+// Section 2: worst cases. Inputs whose naive inlining explodes in size or depth: time and
+// output size of our pass, against the floor (an iterative copy of its own output).
+import {
+  definitionChain,
+  exponentialReuse,
+  manyDefinitions,
+  plainNesting,
+} from '../inputs/worst-cases.mjs';
+import { dereference } from '../lib/core.mjs';
+import { copyJsonIterative, jsonBytes, jsonDepth } from '../lib/json.mjs';
+import { formatBytes, formatMs, formatRatio, markdownTable, timeOne } from '../lib/measure.mjs';
+
+const CASES = [
+  {
+    name: 'exponential reuse 8×8',
+    make: () => exponentialReuse(8, 8),
+    maxMs: 50,
+    maxBytes: 256 * 1024,
+  },
+  { name: 'exponential reuse 12×12', make: () => exponentialReuse(12, 12), maxMs: 250 },
+  { name: '5,000 definitions', make: () => manyDefinitions(5000), maxMs: 250 },
+  { name: '3,000-long definition chain', make: () => definitionChain(3000), maxMs: 250 },
+  { name: '50,000-deep plain nesting', make: () => plainNesting(50000), maxMs: 250 },
+];
+
+function serializable(value) {
+  try {
+    JSON.stringify(value);
+    return 'yes';
+  } catch (error) {
+    return error instanceof RangeError ? 'no (stack)' : `no (${error.name})`;
+  }
+}
+
+/**
+ * Runs section 2 and returns its markdown and whether every target held.
+ *
+ * @param settings `{ minRounds }`.
+ * @returns `{ markdown, misses }`.
+ */
+export function runWorstCases({ minRounds }) {
+  const rows = [];
+  const misses = [];
+  for (const testCase of CASES) {
+    const input = testCase.make();
+    let result;
+    try {
+      result = dereference(input);
+    } catch (error) {
+      rows.push([
+        testCase.name,
+        formatBytes(jsonBytes(input)),
+        `throws ${error.name}: ${error.message}`,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
+      misses.push(`${testCase.name}: throws`);
+      continue;
+    }
+    const output = result.schema;
+    const bytes = jsonBytes(output);
+    const codes = new Map();
+    for (const diagnostic of result.diagnostics)
+      codes.set(diagnostic.code, (codes.get(diagnostic.code) ?? 0) + 1);
+    const kept =
+      output && typeof output === 'object' && output.$defs ? Object.keys(output.$defs).length : 0;
+    const ours = timeOne(() => dereference(input), { minRounds, maxRounds: 30, minTotalMs: 400 });
+    const floor = timeOne(() => copyJsonIterative(output), {
+      minRounds,
+      maxRounds: 30,
+      minTotalMs: 200,
+    });
+    const timeOk = ours.median <= testCase.maxMs;
+    const bytesOk = testCase.maxBytes === undefined || bytes <= testCase.maxBytes;
+    if (!timeOk) misses.push(`${testCase.name}: ${formatMs(ours.median)} > ${testCase.maxMs} ms`);
+    if (!bytesOk)
+      misses.push(`${testCase.name}: ${formatBytes(bytes)} > ${formatBytes(testCase.maxBytes)}`);
+    rows.push([
+      testCase.name,
+      formatBytes(jsonBytes(input)),
+      `${formatMs(ours.median)}${timeOk ? '' : ' ✗'}`,
+      formatMs(floor.median),
+      formatRatio(ours.median / floor.median),
+      `${formatBytes(bytes)}${bytesOk ? '' : ' ✗'}`,
+      String(jsonDepth(output)),
+      `${serializable(output)}`,
+      `${kept} kept; ${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ') || 'none'}`,
+    ]);
+  }
+  const markdown = [
+    '## 2. Worst cases',
+    '',
+    'Targets: 8×8 in ≤ 50 ms with ≤ 256 KiB of output; none over 250 ms. Floor = iterative copy of our own output.',
+    '',
+    markdownTable(
+      [
+        'case',
+        'input',
+        'ours (median)',
+        'floor',
+        '× floor',
+        'output',
+        'depth',
+        'JSON.stringify ok',
+        '`$defs` kept; diagnostics',
+      ],
+      rows,
+    ),
+  ].join('\n');
+  return { markdown, misses };
+}
