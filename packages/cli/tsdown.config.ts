@@ -1,9 +1,20 @@
 import { defineConfig } from 'tsdown';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-});
+export default defineConfig([
+  {
+    // The library: the building blocks of the command line, for programs that embed them.
+    entry: ['src/index.ts'],
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    target: 'node20',
+  },
+  {
+    // The bin: one ESM file with its shebang; the library build above owns cleaning dist/.
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    dts: false,
+    clean: false,
+    target: 'node20',
+  },
+]);

@@ -1,0 +1,1 @@
+export { CliError, UsageError } from './CliError.ts';

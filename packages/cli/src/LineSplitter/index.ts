@@ -1,0 +1,1 @@
+export { LineSplitter } from './LineSplitter.ts';

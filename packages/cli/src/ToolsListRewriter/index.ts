@@ -1,0 +1,1 @@
+export { ToolsListRewriter, type ToolsListRewriterOptions } from './ToolsListRewriter.ts';

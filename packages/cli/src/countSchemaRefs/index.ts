@@ -1,0 +1,1 @@
+export { countSchemaRefs } from './countSchemaRefs.ts';

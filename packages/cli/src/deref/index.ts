@@ -1,0 +1,1 @@
+export { DEREF_HELP, derefText, parseJsonText, runDeref } from './deref.ts';

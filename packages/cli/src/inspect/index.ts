@@ -1,0 +1,9 @@
+export { formatInspectTable } from './formatInspectTable.ts';
+export {
+  DEFAULT_INSPECT_TIMEOUT_MS,
+  INSPECT_HELP,
+  INSPECT_PROTOCOL_VERSION,
+  listAllTools,
+  runInspect,
+} from './inspect.ts';
+export { summarizeTool, type ToolSummary } from './summarizeTool.ts';

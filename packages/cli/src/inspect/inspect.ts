@@ -1,0 +1,132 @@
+import { CliError, UsageError } from '../CliError/index.ts';
+import { type CliIo, formatDiagnostic } from '../io/index.ts';
+import { McpStdioClient } from '../McpStdioClient/index.ts';
+import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
+import {
+  PASS_OPTION_SPECS,
+  PASS_OPTIONS_HELP,
+  toDereferenceOptions,
+} from '../passOptions/index.ts';
+import { VERSION } from '../version/index.ts';
+import { formatInspectTable } from './formatInspectTable.ts';
+import { summarizeTool } from './summarizeTool.ts';
+
+/** Help text of `toolschema inspect`. */
+export const INSPECT_HELP = `Usage: toolschema inspect [options] -- <command> [args...]
+
+Starts an MCP server over stdio, lists all its tools (every page) and shows what toolschema
+does to each tool's inputSchema and outputSchema: bytes of compact JSON before and after,
+$refs in the schemas as sent, $refs left after the pass (cycles), and diagnostics.
+The server's stderr goes to stderr.
+
+Options:
+  --json              print a JSON array, one object per tool, instead of the table
+  --timeout MS        how long to wait for each answer of the server (default 30000)
+${PASS_OPTIONS_HELP}
+  -h, --help          show this help
+
+Exit codes: 0 done, 1 the server failed or did not answer in time, 2 bad usage,
+126/127 the command cannot be run / was not found.
+
+Example:
+  toolschema inspect -- npx -y @modelcontextprotocol/server-everything`;
+
+const INSPECT_OPTION_SPECS = {
+  ...PASS_OPTION_SPECS,
+  json: { kind: 'boolean' },
+  timeout: { kind: 'string' },
+  help: { kind: 'boolean', short: 'h' },
+} as const;
+
+/** The protocol version toolschema asks for in `initialize`; servers answer with theirs. */
+export const INSPECT_PROTOCOL_VERSION = '2025-06-18';
+
+/** Default time to wait for each answer of the server, in milliseconds. */
+export const DEFAULT_INSPECT_TIMEOUT_MS = 30_000;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Runs the MCP handshake with a server and collects every tool of `tools/list`, following
+ * `nextCursor` across pages.
+ *
+ * @param client A started client.
+ * @returns The tools, in the order the server listed them.
+ */
+export async function listAllTools(client: McpStdioClient): Promise<unknown[]> {
+  await client.request('initialize', {
+    protocolVersion: INSPECT_PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: 'toolschema', version: VERSION },
+  });
+  client.notify('notifications/initialized');
+  const tools: unknown[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const result = await client.request('tools/list', cursor === undefined ? {} : { cursor });
+    if (!isObject(result) || !Array.isArray(result.tools)) {
+      throw new CliError('server answered tools/list without a tools array');
+    }
+    tools.push(...result.tools);
+    cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+    if (cursor !== undefined) {
+      // A server that hands out the same cursor twice would page forever.
+      if (seenCursors.has(cursor))
+        throw new CliError(`server repeated tools/list cursor '${cursor}'`);
+      seenCursors.add(cursor);
+    }
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/**
+ * Runs `toolschema inspect`.
+ *
+ * @param argv The arguments after `inspect`.
+ * @param io The streams to use.
+ * @returns The exit code.
+ */
+export async function runInspect(argv: readonly string[], io: CliIo): Promise<number> {
+  const { options, rest } = parseArgs(argv, INSPECT_OPTION_SPECS, { stopAtPositional: true });
+  if (options.help === true) {
+    io.stdout.write(`${INSPECT_HELP}\n`);
+    return 0;
+  }
+  const [command, ...args] = rest ?? [];
+  if (command === undefined) throw new UsageError('inspect needs a server command after --');
+  const passOptions = toDereferenceOptions(options);
+  const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_INSPECT_TIMEOUT_MS;
+
+  const client = new McpStdioClient(command, args, {
+    timeoutMs,
+    onNoise: (line) =>
+      io.stderr.write(
+        `toolschema: ignoring non-JSON output of the server: ${line.slice(0, 200)}\n`,
+      ),
+  });
+  let tools: unknown[];
+  try {
+    tools = await listAllTools(client);
+  } finally {
+    await client.close();
+  }
+
+  const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions));
+  if (options.json === true) {
+    io.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
+    return 0;
+  }
+  for (const summary of summaries) {
+    for (const diagnostic of summary.diagnostics) {
+      io.stderr.write(`${formatDiagnostic(diagnostic, `${summary.name}: ${diagnostic.schema}`)}\n`);
+    }
+    for (const error of summary.errors) {
+      io.stderr.write(`toolschema: ${summary.name}: ${error} (schema left unchanged)\n`);
+    }
+  }
+  io.stdout.write(`${formatInspectTable(summaries)}\n`);
+  return 0;
+}

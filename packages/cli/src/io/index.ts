@@ -1,0 +1,1 @@
+export { type CliIo, formatDiagnostic, readAll } from './io.ts';

@@ -1,0 +1,1 @@
+export { type JsonErrorLocation, locateJsonError } from './locateJsonError.ts';

@@ -1,0 +1,1 @@
+export { MAIN_HELP, main } from './main.ts';

@@ -1,0 +1,78 @@
+import type { CycleMode, DereferenceOptions, Dialect } from '@toolschema/core';
+import { UsageError } from '../CliError/index.ts';
+import { type ParsedOptions, parseIntegerOption } from '../parseArgs/index.ts';
+
+/** The command line options that map onto {@link DereferenceOptions}, shared by all commands. */
+export const PASS_OPTION_SPECS = {
+  cycles: { kind: 'string' },
+  unresolved: { kind: 'string' },
+  dialect: { kind: 'string' },
+  'max-bytes': { kind: 'string' },
+  'max-depth': { kind: 'string' },
+} as const;
+
+/** Help text for {@link PASS_OPTION_SPECS}, one option per line. */
+export const PASS_OPTIONS_HELP = `  --cycles ref|throw|unroll=N
+                      refs that close a cycle: keep as $ref into root $defs (default), fail,
+                      or inline N levels then allow anything
+  --unresolved permissive|keep|throw
+                      dangling and external refs: allow anything (default), keep, or fail
+  --dialect D         dialect when the schema has no $schema: draft-04, draft-06, draft-07,
+                      2019-09, 2020-12 (default)
+  --max-bytes N       hard cap on output size in bytes; past it definitions stay $ref
+  --max-depth N       maximum nesting depth of the output; past it definitions stay $ref`;
+
+const DIALECTS: readonly Dialect[] = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
+
+/**
+ * Parses a `--cycles` value.
+ *
+ * @param value `ref`, `throw` or `unroll=N`.
+ * @returns The cycle mode.
+ */
+export function parseCycleMode(value: string): CycleMode {
+  if (value === 'ref' || value === 'throw') return value;
+  const unroll = /^unroll=(\d+)$/.exec(value);
+  if (unroll !== null) return { unroll: Number(unroll[1]) };
+  throw new UsageError(`option '--cycles' must be ref, throw or unroll=N, got '${value}'`);
+}
+
+/**
+ * Turns the parsed pass options into options for `dereference`. Throws a {@link UsageError} for a
+ * value the pass does not know.
+ *
+ * @param options The parsed options (from {@link PASS_OPTION_SPECS}).
+ * @returns Options for `dereference` (without `root`).
+ */
+export function toDereferenceOptions(
+  options: ParsedOptions<typeof PASS_OPTION_SPECS>,
+): Omit<DereferenceOptions, 'root'> {
+  const result: Omit<DereferenceOptions, 'root'> = {};
+  if (options.cycles !== undefined) result.cycles = parseCycleMode(options.cycles);
+  const unresolved = options.unresolved;
+  if (unresolved !== undefined) {
+    if (unresolved !== 'permissive' && unresolved !== 'keep' && unresolved !== 'throw') {
+      throw new UsageError(
+        `option '--unresolved' must be permissive, keep or throw, got '${unresolved}'`,
+      );
+    }
+    result.unresolved = unresolved;
+  }
+  const dialect = options.dialect;
+  if (dialect !== undefined) {
+    const known = DIALECTS.find((candidate) => candidate === dialect);
+    if (known === undefined) {
+      throw new UsageError(`option '--dialect' must be one of ${DIALECTS.join(', ')}`);
+    }
+    result.dialect = known;
+  }
+  const maxBytes = parseIntegerOption(options['max-bytes'], '--max-bytes');
+  const maxDepth = parseIntegerOption(options['max-depth'], '--max-depth');
+  if (maxBytes !== undefined || maxDepth !== undefined) {
+    result.budget = {
+      ...(maxBytes === undefined ? {} : { maxBytes }),
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+    };
+  }
+  return result;
+}

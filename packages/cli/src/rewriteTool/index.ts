@@ -1,0 +1,7 @@
+export {
+  type RewriteOptions,
+  type RewrittenTool,
+  rewriteTool,
+  type ToolDiagnostic,
+  type ToolSchemaField,
+} from './rewriteTool.ts';

@@ -1,0 +1,5 @@
+export {
+  type RewrittenToolsList,
+  rewriteToolsListResult,
+  type ToolReport,
+} from './rewriteToolsListResult.ts';
