@@ -8,14 +8,22 @@ import { compare, formatMs, formatRatio, markdownTable } from '../lib/measure.mj
 
 const TARGET = { target: 'draft-2020-12' };
 
+/**
+ * Finds the wrapper: `@toolschema/zod`'s when it exists, else core's `toToolInputSchema` (Zod 4.2+
+ * implements `StandardJSONSchemaV1`, so core's wrapper works on it too), said so in the report.
+ */
 async function loadWrapper() {
-  try {
-    const adapter = await import('@toolschema/zod');
-    if (typeof adapter.toToolInputSchema === 'function') return adapter.toToolInputSchema;
-    return undefined;
-  } catch {
-    return undefined;
+  for (const name of ['@toolschema/zod', '@toolschema/core']) {
+    try {
+      const module = await import(name);
+      if (typeof module.toToolInputSchema === 'function') {
+        return { toToolInputSchema: module.toToolInputSchema, source: name };
+      }
+    } catch {
+      // Not built yet: try the next one.
+    }
   }
+  return undefined;
 }
 
 async function startServer(tools, wrap) {
@@ -41,18 +49,19 @@ async function startServer(tools, wrap) {
  * @returns `{ markdown, ratios }` (ratios undefined when the wrapper is not there yet).
  */
 export async function runToolsList({ rounds, warmup }) {
-  const toToolInputSchema = await loadWrapper();
-  if (!toToolInputSchema) {
+  const wrapper = await loadWrapper();
+  if (!wrapper) {
     return {
       markdown: [
         '## 3. tools/list',
         '',
-        '**Skipped:** `@toolschema/zod` does not export `toToolInputSchema` yet (build it, then rerun).',
+        '**Skipped:** neither `@toolschema/zod` nor `@toolschema/core` exports `toToolInputSchema` yet (build, then rerun).',
       ].join('\n'),
       ratios: undefined,
     };
   }
 
+  const { toToolInputSchema, source } = wrapper;
   // One conversion is tiny: time batches so the clock resolution does not matter.
   const batch = 100;
   const wrapped = toToolInputSchema(createOrder);
@@ -136,7 +145,7 @@ export async function runToolsList({ rounds, warmup }) {
     '## 3. tools/list',
     '',
     `The 40-field schema (${Object.keys(createOrder.shape).length} fields, one registered type Zod emits as \`$ref\`), ` +
-      `one conversion, target draft-2020-12 (median of ${rounds} rounds of ${batch}). ` +
+      `one conversion, target draft-2020-12, wrapper from \`${source}\` (median of ${rounds} rounds of ${batch}). ` +
       `Wrapper output self-contained object: ${selfContained ? 'yes' : 'NO'}; fresh object per call: ${fresh ? 'yes' : 'NO'}.`,
     '',
     markdownTable(['conversion', 'per call', '× z.toJSONSchema'], conversionRows),
