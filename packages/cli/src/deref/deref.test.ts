@@ -1,0 +1,104 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CliError, UsageError } from '../CliError/index.ts';
+import { createMemoryIo } from '../io/createMemoryIo.ts';
+import { derefText, parseJsonText, runDeref } from './deref.ts';
+
+const schemaWithRef = {
+  type: 'object',
+  properties: { a: { $ref: '#/$defs/A' } },
+  $defs: { A: { type: 'string' } },
+};
+const flat = { type: 'object', properties: { a: { type: 'string' } } };
+
+let directory = '';
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'toolschema-deref-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('parseJsonText', () => {
+  it('parses JSON and skips a byte order mark', () => {
+    expect(parseJsonText('\uFEFF{"a":1}', 'x.json')).toStrictEqual({ a: 1 });
+  });
+
+  it('says where invalid JSON breaks', () => {
+    expect(() => parseJsonText('{\n  "a": 1,\n}', 'x.json')).toThrow(
+      new CliError('x.json:3:1: invalid JSON: unexpected "}", expected a property name'),
+    );
+  });
+});
+
+describe('derefText', () => {
+  it('dereferences a schema', () => {
+    expect(derefText(JSON.stringify(schemaWithRef), 'x', {})).toStrictEqual({
+      schema: flat,
+      diagnostics: [],
+    });
+  });
+
+  it('refuses JSON that is not a schema', () => {
+    expect(() => derefText('"text"', 'x.json', {})).toThrow(
+      new CliError('x.json: not a JSON Schema (expected an object or a boolean)'),
+    );
+  });
+});
+
+describe('runDeref', () => {
+  it('reads a file and prints pretty JSON', async () => {
+    const file = join(directory, 'schema.json');
+    await writeFile(file, JSON.stringify(schemaWithRef));
+    const memory = createMemoryIo();
+    expect(await runDeref([file], memory.io)).toBe(0);
+    expect(memory.stdout()).toBe(`${JSON.stringify(flat, null, 2)}\n`);
+    expect(memory.stderr()).toBe('');
+  });
+
+  it('reads stdin and prints compact JSON with --compact', async () => {
+    const memory = createMemoryIo(JSON.stringify(schemaWithRef));
+    expect(await runDeref(['--compact'], memory.io)).toBe(0);
+    expect(memory.stdout()).toBe(`${JSON.stringify(flat)}\n`);
+  });
+
+  it('makes the root an object with --root object', async () => {
+    const memory = createMemoryIo('{"properties":{"a":{"type":"string"}}}');
+    expect(await runDeref(['--root', 'object', '--compact', '-'], memory.io)).toBe(0);
+    expect(JSON.parse(memory.stdout())).toStrictEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
+  });
+
+  it('prints diagnostics on stderr, never on stdout', async () => {
+    const memory = createMemoryIo('{"type":"object","properties":{"a":{"$ref":"#/$defs/Gone"}}}');
+    expect(await runDeref([], memory.io)).toBe(0);
+    expect(JSON.parse(memory.stdout())).toStrictEqual({
+      type: 'object',
+      properties: { a: {} },
+    });
+    expect(memory.stderr()).toMatch(/^toolschema: ref-unresolved at \/properties\/a.*\n$/);
+  });
+
+  it('fails on a missing file, a second file, a bad option value and a terminal stdin', async () => {
+    await expect(runDeref([join(directory, 'missing.json')], createMemoryIo().io)).rejects.toThrow(
+      /^cannot read '.*missing\.json': no such file$/,
+    );
+    await expect(runDeref(['a', 'b'], createMemoryIo().io)).rejects.toThrow(UsageError);
+    await expect(runDeref(['--root', 'array'], createMemoryIo('{}').io)).rejects.toThrow(
+      UsageError,
+    );
+    await expect(runDeref([], createMemoryIo().io)).rejects.toThrow(
+      new UsageError('no input: give a file, or pipe a schema into stdin'),
+    );
+  });
+
+  it('prints its help', async () => {
+    const memory = createMemoryIo();
+    expect(await runDeref(['--help'], memory.io)).toBe(0);
+    expect(memory.stdout()).toMatch(/^Usage: toolschema deref \[options\] \[file\]\n/);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryIo } from '../io/createMemoryIo.ts';
+import { VERSION } from '../version/index.ts';
+import { main } from './main.ts';
+
+describe('main', () => {
+  it('prints the version', async () => {
+    const memory = createMemoryIo();
+    expect(await main(['--version'], memory.io)).toBe(0);
+    expect(memory.stdout()).toBe(`${VERSION}\n`);
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints help with --help, and with exit code 2 when no command is given', async () => {
+    const help = createMemoryIo();
+    expect(await main(['--help'], help.io)).toBe(0);
+    expect(help.stdout()).toMatch(/^Usage: toolschema <command>/);
+    const bare = createMemoryIo();
+    expect(await main([], bare.io)).toBe(2);
+    expect(bare.stdout()).toBe(help.stdout());
+  });
+
+  it('prints each command help', async () => {
+    for (const command of ['deref', 'inspect', 'proxy']) {
+      const memory = createMemoryIo();
+      expect(await main([command, '--help'], memory.io)).toBe(0);
+      expect(memory.stdout()).toMatch(new RegExp(`^Usage: toolschema ${command} `));
+    }
+  });
+
+  it('reports usage errors in one line plus a pointer to help, exit code 2', async () => {
+    const unknown = createMemoryIo();
+    expect(await main(['frobnicate'], unknown.io)).toBe(2);
+    expect(unknown.stderr()).toBe(
+      "toolschema: unknown command 'frobnicate' (commands: deref, inspect, proxy)\n" +
+        "Run 'toolschema --help' for usage.\n",
+    );
+    const option = createMemoryIo();
+    expect(await main(['inspect', '--bogus'], option.io)).toBe(2);
+    expect(option.stderr()).toBe(
+      "toolschema: unknown option '--bogus'\nRun 'toolschema inspect --help' for usage.\n",
+    );
+    const missing = createMemoryIo();
+    expect(await main(['proxy'], missing.io)).toBe(2);
+    expect(missing.stderr()).toMatch(/^toolschema: proxy needs a server command after --\n/);
+  });
+
+  it('reports invalid JSON in one line with its position, exit code 1', async () => {
+    const memory = createMemoryIo('{"a": tru}');
+    expect(await main(['deref'], memory.io)).toBe(1);
+    expect(memory.stderr()).toBe(
+      'toolschema: <stdin>:1:7: invalid JSON: unexpected "t", expected a value\n',
+    );
+    expect(memory.stdout()).toBe('');
+  });
+
+  it('reports a schema the pass refuses in one line, exit code 1', async () => {
+    const memory = createMemoryIo('{"type":"object","properties":{"next":{"$ref":"#"}}}');
+    expect(await main(['deref', '--cycles', 'throw'], memory.io)).toBe(1);
+    expect(memory.stderr()).toMatch(/^toolschema: cycle( at [^:]*)?: [^\n]+\n$/);
+    expect(memory.stdout()).toBe('');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { rewriteTool } from './rewriteTool.ts';
+
+describe('rewriteTool', () => {
+  it('inlines refs in both schemas and keeps every other field', () => {
+    const tool = {
+      name: 'lookup',
+      description: 'Looks things up.',
+      annotations: { readOnlyHint: true },
+      inputSchema: {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/A' } },
+        $defs: { A: { type: 'string' } },
+      },
+      outputSchema: {
+        type: 'object',
+        properties: { b: { $ref: '#/definitions/B' } },
+        definitions: { B: { type: 'number' } },
+      },
+    };
+    const before = structuredClone(tool);
+    expect(rewriteTool(tool)).toStrictEqual({
+      tool: {
+        name: 'lookup',
+        description: 'Looks things up.',
+        annotations: { readOnlyHint: true },
+        inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+        outputSchema: { type: 'object', properties: { b: { type: 'number' } } },
+      },
+      diagnostics: [],
+      errors: [],
+    });
+    expect(tool).toStrictEqual(before);
+  });
+
+  it('gives the input schema an object root and leaves the output root alone', () => {
+    const result = rewriteTool({
+      name: 't',
+      inputSchema: { properties: { a: { type: 'string' } } },
+      outputSchema: { type: 'string' },
+    });
+    expect(result.tool).toStrictEqual({
+      name: 't',
+      inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+      outputSchema: { type: 'string' },
+    });
+  });
+
+  it('tags diagnostics with the schema they came from', () => {
+    const result = rewriteTool({
+      name: 't',
+      inputSchema: { type: 'object', properties: { a: { $ref: '#/$defs/Missing' } } },
+    });
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({
+      schema: 'inputSchema',
+      code: 'ref-unresolved',
+      pointer: expect.stringMatching(/^\/properties\/a/),
+    });
+  });
+
+  it('keeps a schema the pass refuses as it was and reports the error', () => {
+    const cyclic = {
+      type: 'object',
+      properties: { next: { $ref: '#' } },
+    };
+    const result = rewriteTool({ name: 'list', inputSchema: cyclic }, { cycles: 'throw' });
+    expect(result.tool).toStrictEqual({ name: 'list', inputSchema: cyclic });
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^inputSchema: /);
+  });
+
+  it('leaves values that are not schemas alone', () => {
+    expect(rewriteTool({ name: 't', inputSchema: 'nope', outputSchema: null })).toStrictEqual({
+      tool: { name: 't', inputSchema: 'nope', outputSchema: null },
+      diagnostics: [],
+      errors: [],
+    });
+  });
+});
