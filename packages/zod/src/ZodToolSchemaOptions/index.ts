@@ -1,0 +1,1 @@
+export type { ZodToolSchemaOptions } from './ZodToolSchemaOptions.ts';

@@ -1,0 +1,29 @@
+import { createToolSchema, type ToolSchema } from '@toolschema/core';
+import type { $ZodType } from 'zod/v4/core';
+import type { ZodToolSchemaOptions } from '../ZodToolSchemaOptions/index.ts';
+import { zodConverter } from '../zodConverter/index.ts';
+
+/**
+ * Converts a Zod 4 schema (classic or mini, any 4.x) into a tool schema for a tool's arguments: what `registerTool` takes as `inputSchema`. The listed schema has an
+ * object root, with every `$ref` Zod emits for
+ * registered types (`.meta({ id })`) inlined, and `$defs` kept only for recursion. Validation and
+ * inferred types stay Zod's.
+ *
+ * @param schema The Zod schema, e.g. `z.object({ ... })`.
+ * @param options `unrepresentable`, dereference options and a diagnostics callback.
+ * @returns A Standard Schema to pass to `registerTool`.
+ * @throws ToolSchemaError for a Zod 3 schema (`unsupported-validator`) or when the JSON Schema
+ *   cannot be produced (`unrepresentable`, `root-not-object`, ...).
+ */
+export function toToolInputSchema<S extends $ZodType>(
+  schema: S,
+  options: ZodToolSchemaOptions = {},
+): ToolSchema<S> {
+  const { unrepresentable = 'throw', ...toolSchemaOptions } = options;
+  return createToolSchema(
+    schema,
+    zodConverter(schema, unrepresentable),
+    'input',
+    toolSchemaOptions,
+  );
+}

@@ -1,0 +1,1 @@
+export { zodConverter } from './zodConverter.ts';
