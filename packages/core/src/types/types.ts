@@ -85,13 +85,13 @@ export interface DereferenceOptions {
  * before it builds anything and keeps `$ref`s for as few definitions as needed to fit.
  */
 export interface BudgetOptions {
-  /** Output size floor, in bytes of compact JSON. Default 1 MiB. */
+  /** Output size floor, in bytes of compact JSON. Default 128 KiB. */
   minBytes?: number;
   /** Output may grow to this many times the input size when that is above the floor. Default 20. */
   factor?: number;
-  /** Hard cap on output bytes, whatever the input. Default 64 MiB. */
+  /** Hard cap on output bytes, whatever the input. Default 16 MiB. */
   maxBytes?: number;
-  /** Maximum nesting depth (objects and arrays) of the output. Default 1,000. */
+  /** Maximum nesting depth (objects and arrays) of the output. Default 512. */
   maxDepth?: number;
 }
 

@@ -1,0 +1,1 @@
+export { cloneJson, cloneTree, setOwn } from './cloneJson.ts';

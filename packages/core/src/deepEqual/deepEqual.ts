@@ -1,0 +1,29 @@
+/**
+ * Compares two JSON values structurally, without recursion. Key order does not matter.
+ *
+ * @param left One value.
+ * @param right The other value.
+ * @returns Whether they are the same JSON.
+ */
+export function deepEqual(left: unknown, right: unknown): boolean {
+  const stack: unknown[] = [left, right];
+  while (stack.length > 0) {
+    const b = stack.pop();
+    const a = stack.pop();
+    if (a === b) continue;
+    if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+    if (Array.isArray(a)) {
+      if (!Array.isArray(b) || a.length !== b.length) return false;
+      for (let index = 0; index < a.length; index++) stack.push(a[index], b[index]);
+      continue;
+    }
+    if (Array.isArray(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(b, key)) return false;
+      stack.push((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]);
+    }
+  }
+  return true;
+}

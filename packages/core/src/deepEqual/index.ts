@@ -1,0 +1,1 @@
+export { deepEqual } from './deepEqual.ts';

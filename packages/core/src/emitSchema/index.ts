@@ -1,0 +1,1 @@
+export { type EmitOptions, type Emitted, emitSchema } from './emitSchema.ts';

@@ -1,0 +1,1 @@
+export { ensureObjectRoot } from './ensureObjectRoot.ts';

@@ -1,0 +1,420 @@
+import { measureJson } from '../measureJson/index.ts';
+import { escapePointerToken } from '../resolvePointer/index.ts';
+import { resolveReference } from '../resolveReference/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
+import { isAnnotation, KeywordKind, keywordKind, refHasSiblings } from '../vocabulary/index.ts';
+
+/** A subschema position: a unit id, a boolean schema, or a value that is no schema (kept as is). */
+export type Slot = number | boolean | { invalid: unknown };
+
+/** One keyword of a schema object, as it will be emitted. */
+export interface Entry {
+  /** The keyword. */
+  key: string;
+  /** Data (copied verbatim) or how it holds subschemas. */
+  kind:
+    | typeof KeywordKind.Data
+    | typeof KeywordKind.Schema
+    | typeof KeywordKind.SchemaArray
+    | typeof KeywordKind.SchemaMap;
+  /** The value, for data. */
+  value: unknown;
+  /** The subschemas, for schema kinds (one for `Schema`). */
+  slots: Slot[];
+  /** The property names, for `SchemaMap` (parallel to `slots`). */
+  names: string[];
+  /** `$dynamicAnchor` / `$recursiveAnchor`: emitted only when the document has dynamic refs. */
+  dynamicAnchor: boolean;
+}
+
+/** Where a `$ref` leads. */
+export type ReferenceTarget =
+  | { kind: 'unit'; unit: number }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'unresolved'; reason: string }
+  | { kind: 'external'; uri: string };
+
+/** A `$ref` found in a schema position. */
+export interface Reference {
+  /** The raw value of `$ref`. */
+  value: string;
+  /** Where it points; filled in once the whole document is indexed. */
+  target: ReferenceTarget;
+}
+
+/** A resource: the document root or a subschema with its own `$id`. */
+export interface Resource {
+  /** Absolute URI without fragment. */
+  uri: string;
+  /** The schema object that is the resource root. */
+  root: object;
+  /** Pointer of `root` in the input. */
+  rootPointer: string;
+  /** `$anchor` (and draft ≤ 7 `$id: "#name"`) names in this resource. */
+  anchors: Map<string, object>;
+}
+
+/** One schema object of the input. */
+export interface Unit {
+  /** Index in {@link DocumentIndex.units}. */
+  id: number;
+  /** The input object. */
+  source: Record<string, unknown>;
+  /** RFC 6901 pointer of its first location in the input. */
+  pointer: string;
+  /** The resource it belongs to (its base URI). */
+  resource: Resource;
+  /** The keywords it emits, in input order (no `$ref`, `$defs`, `definitions`, `$id`, `$anchor`). */
+  entries: Entry[];
+  /** Its `$ref`, if any. */
+  ref: Reference | undefined;
+  /** Units it emits in place, in order (the subschemas of its entries). */
+  children: number[];
+  /** For each child: containers between this object and the child (1 or 2). */
+  childDepth: number[];
+  /** Compact-JSON bytes of everything it emits itself (not its children, not its target). */
+  ownBytes: number;
+  /** Depth of its deepest data value (0 when none). */
+  dataDepth: number;
+}
+
+/** Everything the later passes need to know about the input. */
+export interface DocumentIndex {
+  /** The dialect in force. */
+  dialect: Dialect;
+  /** Every schema object, in discovery order; unit 0 is the root when the root is an object. */
+  units: Unit[];
+  /** Unit id by input object. */
+  unitOf: Map<object, number>;
+  /** Resources by absolute URI. */
+  resources: Map<string, Resource>;
+  /** Whether `$dynamicRef` or `$recursiveRef` occur (then dynamic anchors are kept). */
+  hasDynamicRefs: boolean;
+  /** Compact bytes of the whole input. */
+  inputBytes: number;
+  /** What the index could not take as the input says. */
+  diagnostics: Diagnostic[];
+  /** The unit each diagnostic is about (parallel to `diagnostics`), to report reachable ones only. */
+  diagnosticUnits: number[];
+}
+
+/** Base URI of a document without `$id`: never fetched, only used to resolve relative refs. */
+export const DEFAULT_BASE_URI = 'https://toolschema.invalid/schema.json';
+
+/**
+ * Indexes a JSON Schema document without recursion: every schema object in a schema position,
+ * every resource (`$id`) and anchor, every `$ref` with its resolved target. Targets outside schema
+ * positions (`#/components/schemas/X`) are indexed as schemas when a `$ref` reaches them.
+ *
+ * @param root The document (an object; boolean roots need no index).
+ * @param dialect The dialect in force.
+ * @returns The index.
+ */
+export function indexDocument(root: Record<string, unknown>, dialect: Dialect): DocumentIndex {
+  const siblingsApply = refHasSiblings(dialect);
+  const idKeyword = dialect === 'draft-04' ? 'id' : '$id';
+  const index: DocumentIndex = {
+    dialect,
+    units: [],
+    unitOf: new Map(),
+    resources: new Map(),
+    hasDynamicRefs: false,
+    inputBytes: 0,
+    diagnostics: [],
+    diagnosticUnits: [],
+  };
+  const rootResource = newResource(DEFAULT_BASE_URI, root, '');
+  index.resources.set(DEFAULT_BASE_URI, rootResource);
+  const pending: Unit[] = [];
+  const withRefs: Unit[] = [];
+
+  discover(root, '', rootResource);
+  let resolved = 0;
+  while (pending.length > 0 || resolved < withRefs.length) {
+    while (pending.length > 0) fill(pending.pop()!);
+    // Resolving may discover new units (targets outside schema positions): loop until stable.
+    while (resolved < withRefs.length) {
+      const unit = withRefs[resolved++]!;
+      const found = resolveReference(index, unit);
+      if (found.kind === 'object') {
+        unit.ref!.target = {
+          kind: 'unit',
+          unit: discover(found.value, found.pointer, found.resource),
+        };
+      } else {
+        unit.ref!.target = found;
+      }
+    }
+  }
+  return index;
+
+  function newResource(uri: string, object: object, pointer: string): Resource {
+    return { uri, root: object, rootPointer: pointer, anchors: new Map() };
+  }
+
+  function discover(object: object, pointer: string, resource: Resource): number {
+    const known = index.unitOf.get(object);
+    if (known !== undefined) return known;
+    const unit: Unit = {
+      id: index.units.length,
+      source: object as Record<string, unknown>,
+      pointer,
+      resource,
+      entries: [],
+      ref: undefined,
+      children: [],
+      childDepth: [],
+      ownBytes: 2,
+      dataDepth: 0,
+    };
+    index.units.push(unit);
+    index.unitOf.set(object, unit.id);
+    pending.push(unit);
+    return unit.id;
+  }
+
+  function diagnose(unit: Unit, code: Diagnostic['code'], pointer: string, message: string): void {
+    index.diagnostics.push({ code, pointer, message });
+    index.diagnosticUnits.push(unit.id);
+  }
+
+  function fill(unit: Unit): void {
+    const source = unit.source;
+    const isRef = typeof source.$ref === 'string';
+    const emitsSiblings = siblingsApply || !isRef;
+    takeIdentity(unit, isRef);
+    const dropped: string[] = [];
+    let bytes = 2;
+    for (const key of Object.keys(source)) {
+      const value = source[key];
+      const pointer = `${unit.pointer}/${escapePointerToken(key)}`;
+      const kind = keywordKind(key);
+      if (key === '$ref' && typeof value === 'string') {
+        unit.ref = { value, target: { kind: 'unresolved', reason: 'not resolved yet' } };
+        withRefs.push(unit);
+        index.inputBytes += value.length + 9;
+        continue;
+      }
+      if (kind === KeywordKind.Definitions) {
+        if (isPlainObject(value)) {
+          for (const name of Object.keys(value)) {
+            const item = value[name];
+            if (isPlainObject(item))
+              discover(item, `${pointer}/${escapePointerToken(name)}`, unit.resource);
+          }
+        } else if (value !== undefined) {
+          index.inputBytes += measureJson(value).bytes;
+        }
+        continue;
+      }
+      if (key === idKeyword && typeof value === 'string') continue;
+      if (key === '$schema' || key === '$anchor') continue;
+      if (!emitsSiblings && !isAnnotation(key)) {
+        // draft-07 and earlier: `$ref` replaces the whole object; index subschemas for pointers.
+        dropped.push(key);
+        discoverOnly(unit, key, value, kind, pointer);
+        continue;
+      }
+      if (key === '$dynamicRef' || key === '$recursiveRef') {
+        index.hasDynamicRefs = true;
+        diagnose(
+          unit,
+          'ref-dynamic',
+          pointer,
+          `${key} ${JSON.stringify(value)} is kept as it is: dynamic scopes are not inlined.`,
+        );
+      }
+      const entry: Entry = {
+        key,
+        kind: KeywordKind.Data,
+        value,
+        slots: [],
+        names: [],
+        dynamicAnchor: key === '$dynamicAnchor' || key === '$recursiveAnchor',
+      };
+      bytes += key.length + 4;
+      if (
+        kind === KeywordKind.Schema ||
+        (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
+      ) {
+        entry.kind = KeywordKind.Schema;
+        entry.slots.push(slot(unit, value, pointer, 1));
+      } else if (
+        (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
+        Array.isArray(value)
+      ) {
+        entry.kind = KeywordKind.SchemaArray;
+        bytes += 2 + value.length;
+        for (let item = 0; item < value.length; item++) {
+          entry.slots.push(slot(unit, value[item], `${pointer}/${item}`, 2));
+        }
+      } else if (
+        (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
+        isPlainObject(value)
+      ) {
+        entry.kind = KeywordKind.SchemaMap;
+        bytes += 2;
+        for (const name of Object.keys(value)) {
+          const item = value[name];
+          if (item === undefined) continue;
+          bytes += name.length + 4;
+          entry.names.push(name);
+          entry.slots.push(
+            kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)
+              ? { invalid: item }
+              : slot(unit, item, `${pointer}/${escapePointerToken(name)}`, 2),
+          );
+        }
+      } else {
+        if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+          continue;
+        }
+        const measure = measureJson(value);
+        bytes += measure.bytes;
+        if (measure.depth > unit.dataDepth) unit.dataDepth = measure.depth;
+      }
+      unit.entries.push(entry);
+    }
+    for (const item of unit.entries) {
+      for (const each of item.slots) {
+        if (typeof each === 'object') {
+          const measure = measureJson(each.invalid);
+          bytes += measure.bytes;
+          if (measure.depth + 1 > unit.dataDepth) unit.dataDepth = measure.depth + 1;
+        } else if (typeof each === 'boolean') {
+          bytes += 5;
+        }
+      }
+    }
+    if (dropped.length > 0) {
+      diagnose(
+        unit,
+        'ref-siblings-ignored',
+        unit.pointer,
+        `In ${index.dialect}, keywords beside $ref are ignored; dropped: ${dropped.join(', ')}.`,
+      );
+    }
+    unit.ownBytes = bytes;
+    index.inputBytes += bytes;
+  }
+
+  function slot(unit: Unit, value: unknown, pointer: string, depth: number): Slot {
+    if (typeof value === 'boolean') return value;
+    if (isPlainObject(value)) {
+      const child = discover(value, pointer, unit.resource);
+      unit.children.push(child);
+      unit.childDepth.push(depth);
+      return child;
+    }
+    diagnose(
+      unit,
+      'schema-invalid',
+      pointer,
+      'This value stands where a schema belongs but is neither an object nor a boolean; it is copied as it is.',
+    );
+    return { invalid: value };
+  }
+
+  function discoverOnly(
+    unit: Unit,
+    key: string,
+    value: unknown,
+    kind: KeywordKind,
+    pointer: string,
+  ): void {
+    void key;
+    if (kind === KeywordKind.Data) return;
+    if (isPlainObject(value)) {
+      if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
+        discover(value, pointer, unit.resource);
+      } else {
+        for (const name of Object.keys(value)) {
+          const item = value[name];
+          if (isPlainObject(item))
+            discover(item, `${pointer}/${escapePointerToken(name)}`, unit.resource);
+        }
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, position) => {
+        if (isPlainObject(item)) discover(item, `${pointer}/${position}`, unit.resource);
+      });
+    }
+  }
+
+  function takeIdentity(unit: Unit, isRef: boolean): void {
+    const source = unit.source;
+    // draft-07 and earlier: `$id` beside `$ref` is ignored like every other sibling.
+    const id = !siblingsApply && isRef ? undefined : source[idKeyword];
+    if (typeof id === 'string') {
+      if (id.startsWith('#')) {
+        if (id.length > 1) unit.resource.anchors.set(decodeFragment(id.slice(1)), source);
+      } else {
+        let url: URL | undefined;
+        try {
+          url = new URL(id, unit.resource.uri);
+        } catch {
+          diagnose(
+            unit,
+            'schema-invalid',
+            `${unit.pointer}/${idKeyword}`,
+            `${idKeyword} ${JSON.stringify(id)} is not a URI reference; ignored.`,
+          );
+        }
+        if (url !== undefined) {
+          const fragment = url.hash.slice(1);
+          url.hash = '';
+          const uri = url.href.endsWith('#') ? url.href.slice(0, -1) : url.href;
+          const resource = newResource(uri, source, unit.pointer);
+          if (!index.resources.has(uri)) index.resources.set(uri, resource);
+          unit.resource = resource;
+          if (fragment !== '' && !fragment.startsWith('/'))
+            resource.anchors.set(decodeFragment(fragment), source);
+        }
+      }
+    }
+    if (siblingsApply) {
+      for (const keyword of ['$anchor', '$dynamicAnchor']) {
+        const name = source[keyword];
+        if (typeof name === 'string' && !unit.resource.anchors.has(name))
+          unit.resource.anchors.set(name, source);
+      }
+    }
+  }
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/**
+ * Tells whether a value is a JSON object (not null, not an array).
+ *
+ * @param value The value.
+ * @returns Whether it is an object.
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Tells whether a schema is the root of a document the pass needs to index.
+ *
+ * @param schema The schema.
+ * @returns Whether it is an object schema.
+ */
+export function isObjectSchema(schema: JsonSchema): schema is Record<string, unknown> {
+  if (typeof schema === 'boolean') return false;
+  if (!isPlainObject(schema)) {
+    throw new ToolSchemaError(
+      'invalid-schema',
+      'A JSON Schema must be an object or a boolean.',
+      '',
+    );
+  }
+  return true;
+}

@@ -1,0 +1,1 @@
+export { type JsonMeasure, measureJson } from './measureJson.ts';

@@ -1,0 +1,71 @@
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+
+/** The compact-JSON size and nesting depth of a value. */
+export interface JsonMeasure {
+  /** Approximate bytes of `JSON.stringify(value)` (escapes not counted). */
+  bytes: number;
+  /** Containers (objects, arrays) on the deepest path; 0 for a scalar. */
+  depth: number;
+}
+
+/**
+ * Measures a JSON value from untrusted input without recursion: its compact size and its depth.
+ * Throws a {@link ToolSchemaError} on a reference cycle, which JSON cannot hold.
+ *
+ * @param value The value.
+ * @returns Its size and depth.
+ */
+export function measureJson(value: unknown): JsonMeasure {
+  if (value === null || typeof value !== 'object') return { bytes: scalarBytes(value), depth: 0 };
+  let bytes = 0;
+  let maxDepth = 0;
+  const stack: unknown[] = [value, 1];
+  const ancestors = new Set<object>();
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const item = stack.pop();
+    if (depth < 0) {
+      ancestors.delete(item as object);
+      continue;
+    }
+    if (item === null || typeof item !== 'object') {
+      bytes += scalarBytes(item);
+      continue;
+    }
+    if (ancestors.has(item)) {
+      throw new ToolSchemaError(
+        'invalid-schema',
+        'The schema contains a reference cycle between JavaScript objects, which JSON cannot hold.',
+      );
+    }
+    ancestors.add(item);
+    stack.push(item, -1);
+    if (depth > maxDepth) maxDepth = depth;
+    bytes += 2;
+    if (Array.isArray(item)) {
+      bytes += item.length > 0 ? item.length - 1 : 0;
+      for (let index = item.length - 1; index >= 0; index--) stack.push(item[index], depth + 1);
+    } else {
+      const keys = Object.keys(item);
+      bytes += keys.length > 0 ? keys.length - 1 : 0;
+      for (const key of keys) {
+        bytes += key.length + 3;
+        stack.push((item as Record<string, unknown>)[key], depth + 1);
+      }
+    }
+  }
+  return { bytes, depth: maxDepth };
+}
+
+function scalarBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+      return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
+    case 'boolean':
+      return value ? 4 : 5;
+    default:
+      return 4;
+  }
+}

@@ -1,0 +1,1 @@
+export { annotateReference, mergeReference } from './mergeReference.ts';

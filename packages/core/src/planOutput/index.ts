@@ -1,0 +1,1 @@
+export { type Budget, type OutputPlan, planOutput } from './planOutput.ts';

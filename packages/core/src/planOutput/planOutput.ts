@@ -1,0 +1,325 @@
+import type { DocumentIndex } from '../indexDocument/index.ts';
+import { stronglyConnectedComponents } from '../stronglyConnectedComponents/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { Diagnostic } from '../types/index.ts';
+
+/** The resolved bound on the output. */
+export interface Budget {
+  /** Maximum compact-JSON bytes of the output. */
+  bytes: number;
+  /** Maximum nesting depth (objects and arrays) of the output. */
+  depth: number;
+}
+
+/** What {@link planOutput} decided: which refs stay, what goes into root `$defs`, in what order to build. */
+export interface OutputPlan {
+  /** `cutRef[u] === 1`: the `$ref` of unit u closes a cycle and stays a `$ref`. */
+  cutRef: Uint8Array;
+  /** `kept[u] === 1`: every use of unit u is a `$ref` (it would break the budget inlined). */
+  kept: Uint8Array;
+  /** Units emitted under the root `$defs`, sorted by name. */
+  entries: number[];
+  /** Name of each entry under `$defs`. */
+  names: Map<number, string>;
+  /** Reachable units in build order: every unit after the units it inlines. */
+  order: number[];
+  /** How many times each unit's emitted body is used (inlined, as entry, as root). */
+  uses: Int32Array;
+  /** Estimated compact bytes of the output. */
+  bytes: number;
+  /** Estimated depth of the output. */
+  depth: number;
+  /** Units kept as `$ref` for the budget, with their reason. */
+  diagnostics: Diagnostic[];
+}
+
+/** Bytes of `{"$ref":"#/$defs/"}` without the name. */
+const REF_BYTES = 20;
+/** Bytes `"allOf":[],` add when a target cannot merge with its siblings. */
+const ALL_OF_BYTES = 12;
+
+/**
+ * Decides how the output is built, before anything is built: finds the cycles (strongly
+ * connected components of the reference graph), computes every unit's inlined size and depth
+ * bottom-up, and keeps a `$ref` for as few units as it takes to fit the budget (those with the
+ * largest saving first). Deterministic: ties are broken by input pointer, never by key order.
+ *
+ * @param index The document index.
+ * @param budget The bound on the output.
+ * @param cycles `'throw'` to throw on a cycle instead of keeping it.
+ * @returns The plan.
+ */
+export function planOutput(
+  index: DocumentIndex,
+  budget: Budget,
+  cycles: 'ref' | 'throw',
+): OutputPlan {
+  const units = index.units;
+  const count = units.length;
+  const refUnit = new Int32Array(count).fill(-1);
+  for (const unit of units) {
+    if (unit.ref?.target.kind === 'unit') refUnit[unit.id] = unit.ref.target.unit;
+  }
+  const adjacency = units.map((unit) =>
+    refUnit[unit.id] === -1 ? unit.children : [...unit.children, refUnit[unit.id]!],
+  );
+  const component = stronglyConnectedComponents(count, (node) => adjacency[node]!, [0]);
+
+  const cutRef = new Uint8Array(count);
+  const cycleEntry = new Uint8Array(count);
+  for (let unit = 0; unit < count; unit++) {
+    const target = refUnit[unit]!;
+    if (component[unit] !== -1 && target !== -1 && component[unit] === component[target]) {
+      cutRef[unit] = 1;
+      cycleEntry[target] = 1;
+    }
+  }
+  const cycleEntries = sortByPointer(index, indicesOf(cycleEntry));
+  if (cycles === 'throw' && cycleEntries.length > 0) {
+    const where = cycleEntries.map((unit) => `#${units[unit]!.pointer}`).join(', ');
+    throw new ToolSchemaError(
+      'cycle',
+      `The schema is recursive (through ${where}); it cannot be inlined without $ref.`,
+      units[cycleEntries[0]!]!.pointer,
+    );
+  }
+
+  const order = buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]);
+  const kept = new Uint8Array(count);
+  const reason = new Map<number, string>();
+  const size = new Float64Array(count);
+  const depth = new Float64Array(count);
+  const mult = new Float64Array(count);
+
+  // Depth first: cut every unit whose inlined depth would pass the bound (deepest part first).
+  const maxDepth = Math.max(4, budget.depth - 2);
+  for (const unit of order) {
+    let current = measure(unit);
+    while (current > maxDepth) {
+      const deepest = deepestPart(unit);
+      if (deepest === -1) break;
+      kept[deepest] = 1;
+      reason.set(deepest, `inlined, it would nest the output deeper than ${budget.depth} levels`);
+      current = measure(unit);
+    }
+  }
+
+  // Then size: keep the units whose inlining costs the most until the output fits.
+  let bytes = total();
+  while (bytes > budget.bytes) {
+    let best = -1;
+    let bestSaving = 0;
+    for (const unit of order) {
+      if (unit === 0 || kept[unit] === 1 || mult[unit]! < 2) continue;
+      const saving = (mult[unit]! - 1) * size[unit]! - mult[unit]! * REF_BYTES;
+      if (
+        saving > bestSaving ||
+        (saving === bestSaving && best !== -1 && units[unit]!.pointer < units[best]!.pointer)
+      ) {
+        best = unit;
+        bestSaving = saving;
+      }
+    }
+    if (best === -1) break;
+    kept[best] = 1;
+    reason.set(
+      best,
+      `inlined ${mult[best]} times it would grow the output to about ${Math.round(bytes)} bytes, past the budget of ${budget.bytes}`,
+    );
+    bytes = total();
+  }
+
+  const entrySet = new Uint8Array(count);
+  for (const unit of order) if (cycleEntry[unit] === 1 || kept[unit] === 1) entrySet[unit] = 1;
+  const names = nameEntries(index, sortByPointer(index, indicesOf(entrySet)));
+  const entries = [...names.keys()].sort((a, b) => compare(names.get(a)!, names.get(b)!));
+
+  const uses = new Int32Array(count);
+  uses[0] = 1;
+  for (const unit of entries) uses[unit]! += 1;
+  for (const unit of order) {
+    for (const child of units[unit]!.children) if (kept[child] === 0) uses[child]! += 1;
+    const target = refUnit[unit]!;
+    if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) uses[target]! += 1;
+  }
+
+  const diagnostics: Diagnostic[] = [];
+  for (const unit of sortByPointer(index, [...reason.keys()])) {
+    diagnostics.push({
+      code: 'budget-ref-kept',
+      pointer: units[unit]!.pointer,
+      message: `Kept as $ref "#/${'$defs'}/${names.get(unit)}": ${reason.get(unit)}.`,
+    });
+  }
+  let rootDepth = depth[0]!;
+  for (const unit of entries) rootDepth = Math.max(rootDepth, depth[unit]! + 2);
+  return { cutRef, kept, entries, names, order, uses, bytes, depth: rootDepth, diagnostics };
+
+  /** Inlined depth of a unit from its parts (already measured), stored in `depth`. */
+  function measure(unit: number): number {
+    const { children, childDepth, dataDepth } = units[unit]!;
+    let deepest = 1 + dataDepth;
+    for (let position = 0; position < children.length; position++) {
+      const child = children[position]!;
+      const below = childDepth[position]! + (kept[child] === 1 ? 1 : depth[child]!);
+      if (below > deepest) deepest = below;
+    }
+    const target = refUnit[unit]!;
+    if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) {
+      deepest = Math.max(deepest, 2 + depth[target]!);
+    }
+    depth[unit] = deepest;
+    return deepest;
+  }
+
+  /** The inlined part (child or target) that makes a unit deepest, or -1. */
+  function deepestPart(unit: number): number {
+    const { children, childDepth } = units[unit]!;
+    let best = -1;
+    let bestDepth = 1;
+    for (let position = 0; position < children.length; position++) {
+      const child = children[position]!;
+      if (kept[child] === 1) continue;
+      const below = childDepth[position]! + depth[child]!;
+      if (below > bestDepth) {
+        best = child;
+        bestDepth = below;
+      }
+    }
+    const target = refUnit[unit]!;
+    if (
+      target !== -1 &&
+      cutRef[unit] === 0 &&
+      kept[target] === 0 &&
+      2 + depth[target]! > bestDepth
+    ) {
+      best = target;
+    }
+    return best;
+  }
+
+  /** Sizes bottom-up and multiplicities top-down; returns the output's estimated bytes. */
+  function total(): number {
+    for (const unit of order) {
+      const { children, ownBytes } = units[unit]!;
+      let bytes = ownBytes;
+      for (const child of children) bytes += kept[child] === 1 ? REF_BYTES : size[child]!;
+      const target = refUnit[unit]!;
+      if (target !== -1) {
+        bytes +=
+          cutRef[unit] === 1 || kept[target] === 1 ? REF_BYTES : size[target]! + ALL_OF_BYTES;
+      }
+      size[unit] = bytes;
+    }
+    mult.fill(0);
+    mult[0] = 1;
+    let sum = size[0]!;
+    for (let position = order.length - 1; position >= 0; position--) {
+      const unit = order[position]!;
+      if (unit !== 0 && (cycleEntry[unit] === 1 || kept[unit] === 1)) {
+        mult[unit]! += 1;
+        sum += size[unit]! + REF_BYTES;
+      }
+      const times = mult[unit]!;
+      if (times === 0) continue;
+      for (const child of units[unit]!.children) if (kept[child] === 0) mult[child]! += times;
+      const target = refUnit[unit]!;
+      if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) mult[target]! += times;
+    }
+    return sum;
+  }
+}
+
+/**
+ * Orders the reachable units so that each comes after every unit it inlines (a post-order of
+ * the graph without the refs that close cycles). A cycle left after those cuts can only come from
+ * JavaScript objects that contain themselves, which JSON cannot hold.
+ */
+function buildOrder(
+  index: DocumentIndex,
+  refUnit: Int32Array,
+  cutRef: Uint8Array,
+  roots: readonly number[],
+): number[] {
+  const units = index.units;
+  const state = new Uint8Array(units.length);
+  const order: number[] = [];
+  const stack: number[] = [];
+  for (const root of roots) {
+    if (state[root] !== 0) continue;
+    stack.push(root);
+    while (stack.length > 0) {
+      const unit = stack[stack.length - 1]!;
+      if (state[unit] === 0) {
+        state[unit] = 1;
+        const children = units[unit]!.children;
+        const target = cutRef[unit] === 1 ? -1 : refUnit[unit]!;
+        if (target !== -1) visit(target);
+        for (let position = children.length - 1; position >= 0; position--)
+          visit(children[position]!);
+      } else {
+        stack.pop();
+        if (state[unit] === 1) {
+          state[unit] = 2;
+          order.push(unit);
+        }
+      }
+    }
+  }
+  return order;
+
+  function visit(next: number): void {
+    if (state[next] === 1) {
+      throw new ToolSchemaError(
+        'invalid-schema',
+        'The schema contains a JavaScript object that contains itself, which JSON cannot hold.',
+        units[next]!.pointer,
+      );
+    }
+    if (state[next] === 0) stack.push(next);
+  }
+}
+
+function indicesOf(flags: Uint8Array): number[] {
+  const found: number[] = [];
+  for (let unit = 0; unit < flags.length; unit++) if (flags[unit] === 1) found.push(unit);
+  return found;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortByPointer(index: DocumentIndex, unitIds: number[]): number[] {
+  return unitIds.sort((a, b) => compare(index.units[a]!.pointer, index.units[b]!.pointer));
+}
+
+/**
+ * Names the root `$defs` entries from their input pointers (`#/$defs/Node` → `Node`, the root
+ * → `Root`), restricted to characters every client accepts, made unique in pointer order.
+ */
+function nameEntries(index: DocumentIndex, entries: readonly number[]): Map<number, string> {
+  const names = new Map<number, string>();
+  const taken = new Set<string>();
+  for (const unit of entries) {
+    const pointer = index.units[unit]!.pointer;
+    const tokens = pointer.split('/').slice(1);
+    const last = tokens.length >= 2 ? tokens[tokens.length - 2] : undefined;
+    const base =
+      tokens.length === 0
+        ? 'Root'
+        : last === '$defs' || last === 'definitions'
+          ? tokens[tokens.length - 1]!
+          : tokens.join('_');
+    const clean =
+      base
+        .replace(/~1/g, '_')
+        .replace(/~0/g, '_')
+        .replace(/[^A-Za-z0-9_.-]/g, '_') || '_';
+    let name = clean;
+    for (let suffix = 2; taken.has(name); suffix++) name = `${clean}_${suffix}`;
+    taken.add(name);
+    names.set(unit, name);
+  }
+  return names;
+}

@@ -1,0 +1,6 @@
+export {
+  escapePointerToken,
+  parsePointer,
+  parsePointerFragment,
+  resolvePointer,
+} from './resolvePointer.ts';

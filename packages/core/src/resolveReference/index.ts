@@ -1,0 +1,1 @@
+export { type FoundObject, resolveReference } from './resolveReference.ts';

@@ -1,0 +1,1 @@
+export { stronglyConnectedComponents } from './stronglyConnectedComponents.ts';

@@ -1,0 +1,1 @@
+export { unrollCycles } from './unrollCycles.ts';

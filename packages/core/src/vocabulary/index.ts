@@ -1,0 +1,1 @@
+export { dialectOf, isAnnotation, KeywordKind, keywordKind, refHasSiblings } from './vocabulary.ts';

@@ -1,0 +1,108 @@
+import type { Dialect } from '../types/index.ts';
+
+/** How the value of a keyword holds subschemas. */
+export const KeywordKind = {
+  /** The value is data: never traversed, never rewritten. */
+  Data: 0,
+  /** The value is one schema. */
+  Schema: 1,
+  /** The value is an array of schemas. */
+  SchemaArray: 2,
+  /** The value is an object whose values are schemas. */
+  SchemaMap: 3,
+  /** `items`: one schema, or (draft ≤ 2019-09) an array of schemas. */
+  SchemaOrArray: 4,
+  /** `dependencies`: values are schemas or arrays of property names. */
+  SchemaOrDataMap: 5,
+  /** `$defs` / `definitions`: a map of schemas that is indexed but never emitted. */
+  Definitions: 6,
+} as const;
+
+/** One of the {@link KeywordKind} values. */
+export type KeywordKind = (typeof KeywordKind)[keyof typeof KeywordKind];
+
+const KINDS = new Map<string, KeywordKind>([
+  ['additionalProperties', KeywordKind.Schema],
+  ['additionalItems', KeywordKind.Schema],
+  ['contains', KeywordKind.Schema],
+  ['not', KeywordKind.Schema],
+  ['if', KeywordKind.Schema],
+  ['then', KeywordKind.Schema],
+  ['else', KeywordKind.Schema],
+  ['propertyNames', KeywordKind.Schema],
+  ['unevaluatedProperties', KeywordKind.Schema],
+  ['unevaluatedItems', KeywordKind.Schema],
+  ['contentSchema', KeywordKind.Schema],
+  ['items', KeywordKind.SchemaOrArray],
+  ['allOf', KeywordKind.SchemaArray],
+  ['anyOf', KeywordKind.SchemaArray],
+  ['oneOf', KeywordKind.SchemaArray],
+  ['prefixItems', KeywordKind.SchemaArray],
+  ['properties', KeywordKind.SchemaMap],
+  ['patternProperties', KeywordKind.SchemaMap],
+  ['dependentSchemas', KeywordKind.SchemaMap],
+  ['dependencies', KeywordKind.SchemaOrDataMap],
+  ['$defs', KeywordKind.Definitions],
+  ['definitions', KeywordKind.Definitions],
+]);
+
+/**
+ * Tells how a keyword's value holds subschemas. Everything not in the applicator vocabulary
+ * (`const`, `enum`, `default`, `examples`, `x-*`, unknown keywords) is data.
+ *
+ * @param keyword The keyword.
+ * @returns Its kind.
+ */
+export function keywordKind(keyword: string): KeywordKind {
+  return KINDS.get(keyword) ?? KeywordKind.Data;
+}
+
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  'example',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
+
+/**
+ * Tells whether a keyword is a pure annotation: it never changes which instances validate, and
+ * at a `$ref` use site it replaces the target's value.
+ *
+ * @param keyword The keyword.
+ * @returns Whether it is an annotation.
+ */
+export function isAnnotation(keyword: string): boolean {
+  return ANNOTATIONS.has(keyword);
+}
+
+/**
+ * Tells whether `$ref` is an in-place applicator (2019-09 and later) rather than a replacement
+ * of the whole schema object (draft-07 and earlier).
+ *
+ * @param dialect The dialect.
+ * @returns Whether keywords beside `$ref` apply.
+ */
+export function refHasSiblings(dialect: Dialect): boolean {
+  return dialect === '2019-09' || dialect === '2020-12';
+}
+
+/**
+ * Reads the dialect a `$schema` URI names.
+ *
+ * @param uri The value of `$schema`.
+ * @returns The dialect, or `undefined` when the URI is not a known meta-schema.
+ */
+export function dialectOf(uri: unknown): Dialect | undefined {
+  if (typeof uri !== 'string') return undefined;
+  if (uri.includes('draft/2020-12')) return '2020-12';
+  if (uri.includes('draft/2019-09')) return '2019-09';
+  if (uri.includes('draft-07')) return 'draft-07';
+  if (uri.includes('draft-06')) return 'draft-06';
+  if (uri.includes('draft-04')) return 'draft-04';
+  return undefined;
+}
