@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { ToolSchemaDiagnostic, ToolSchemaDiagnosticsContext } from '@toolschema/core';
-import { toToolInputSchema, toToolOutputSchema } from '@toolschema/core';
+import { toToolInputSchema, toToolOutputSchema } from '@toolschema/zod';
 import type * as z from 'zod';
 import {
   CreatePageInput,
