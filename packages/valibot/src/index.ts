@@ -1,1 +1,3 @@
-export {};
+export { toToolInputSchema } from './toToolInputSchema/index.ts';
+export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
+export type { ValibotToolSchemaOptions } from './ValibotToolSchemaOptions/index.ts';

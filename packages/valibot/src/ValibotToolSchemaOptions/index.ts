@@ -1,0 +1,1 @@
+export type { ValibotToolSchemaOptions } from './ValibotToolSchemaOptions.ts';

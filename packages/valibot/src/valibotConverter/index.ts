@@ -1,0 +1,1 @@
+export { valibotConverter } from './valibotConverter.ts';

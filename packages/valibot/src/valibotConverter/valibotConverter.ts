@@ -1,0 +1,113 @@
+import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core';
+import { ToolSchemaError } from '@toolschema/core';
+import { type ConversionConfig, toJsonSchema } from '@valibot/to-json-schema';
+import type { GenericSchema } from 'valibot';
+
+/** A place the converter could not express: which JSON object, and why. */
+interface Failure {
+  code: ConversionDiagnostic['code'];
+  messages: string[];
+}
+
+/** Annotations kept when an unrepresentable schema is listed as `{}`. */
+const ANNOTATIONS = new Set(['title', 'description']);
+
+/**
+ * Creates the JSON Schema converter of a Valibot schema with `toJsonSchema` from
+ * `@valibot/to-json-schema`, in its `input` or `output` type mode. Conversion runs with
+ * `errorMode: 'ignore'` and records every error through the override hooks, so each one can be
+ * given a pointer and handled by the same rules as the other adapters.
+ *
+ * @param schema The Valibot schema.
+ * @param unrepresentable `'throw'` or `'any'`, see `ValibotToolSchemaOptions`.
+ * @param definitions Named schemas passed on to `toJsonSchema`.
+ * @returns The converter to hand to `createToolSchema`.
+ */
+export function valibotConverter(
+  schema: GenericSchema,
+  unrepresentable: 'throw' | 'any',
+  definitions: Record<string, GenericSchema> | undefined,
+): JsonSchemaConverter {
+  return (io, target, report) => {
+    // Keyed by the very object Valibot writes into the output, found again by identity below.
+    const failures = new Map<object, Failure>();
+    const record = (jsonSchema: object, code: Failure['code'], messages: string[]) => {
+      const failure = failures.get(jsonSchema);
+      if (failure === undefined) {
+        failures.set(jsonSchema, { code, messages: [...messages] });
+      } else {
+        failure.messages.push(...messages);
+        failure.code = failure.code === 'unrepresentable' ? failure.code : code;
+      }
+    };
+    const config: ConversionConfig = {
+      target,
+      typeMode: io,
+      errorMode: 'ignore',
+      ...(definitions === undefined ? {} : { definitions }),
+      overrideSchema: ({ jsonSchema, errors }) => {
+        if (errors) record(jsonSchema, 'unrepresentable', errors);
+        return undefined;
+      },
+      // A transformation changes the type: without a schema after it the output is unknown.
+      overrideAction: ({ valibotAction, jsonSchema, errors }) => {
+        const code =
+          valibotAction.kind === 'transformation' ? 'unrepresentable' : 'constraint-dropped';
+        if (errors) record(jsonSchema, code, errors);
+        return undefined;
+      },
+    };
+    const result = toJsonSchema(schema, config);
+    for (const [jsonSchema, pointer] of locate(result, failures)) {
+      const failure = failures.get(jsonSchema) as Failure;
+      const message = failure.messages.join(' ');
+      if (failure.code === 'unrepresentable') {
+        if (unrepresentable === 'throw') {
+          throw new ToolSchemaError(
+            'unrepresentable',
+            `${message} (at ${pointer === '' ? 'the root' : pointer}). Use unrepresentable: 'any' to list it as {}.`,
+            pointer,
+          );
+        }
+        for (const key of Object.keys(jsonSchema)) {
+          if (!ANNOTATIONS.has(key) && key !== '$schema' && key !== '$defs') {
+            delete (jsonSchema as Record<string, unknown>)[key];
+          }
+        }
+      }
+      report({ code: failure.code, pointer, message });
+    }
+    // Valibot types its output as a closed interface; toolschema reads it as plain JSON.
+    const output: Record<string, unknown> = { ...result };
+    return output;
+  };
+}
+
+/**
+ * Finds where the given objects stand in a JSON tree, in document order.
+ *
+ * @param root The converter's output.
+ * @param wanted The objects to find.
+ * @returns Each object found with its RFC 6901 pointer (the first place it appears).
+ */
+function locate(root: object, wanted: Map<object, unknown>): [object, string][] {
+  const found: [object, string][] = [];
+  const seen = new Set<object>();
+  const stack: [unknown, string][] = [[root, '']];
+  for (
+    let entry = stack.pop();
+    entry !== undefined && found.length < wanted.size;
+    entry = stack.pop()
+  ) {
+    const [value, pointer] = entry;
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    if (wanted.has(value)) found.push([value, pointer]);
+    const entries = Object.entries(value);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, member] = entries[index] as [string, unknown];
+      stack.push([member, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+    }
+  }
+  return found;
+}
