@@ -43,5 +43,8 @@ describe('toDereferenceOptions', () => {
     expect(() => toDereferenceOptions({ unresolved: 'drop' })).toThrow(UsageError);
     expect(() => toDereferenceOptions({ dialect: 'draft-03' })).toThrow(UsageError);
     expect(() => toDereferenceOptions({ 'max-bytes': 'lots' })).toThrow(UsageError);
+    expect(() => toDereferenceOptions({ 'max-depth': '0' })).toThrow(
+      new UsageError("option '--max-depth' must be greater than 0"),
+    );
   });
 });

@@ -37,6 +37,13 @@ export function parseCycleMode(value: string): CycleMode {
   throw new UsageError(`option '--cycles' must be ref, throw or unroll=N, got '${value}'`);
 }
 
+/** Reads a budget option: the pass accepts only positive numbers there. */
+function parsePositiveOption(value: string | undefined, option: string): number | undefined {
+  const parsed = parseIntegerOption(value, option);
+  if (parsed === 0) throw new UsageError(`option '${option}' must be greater than 0`);
+  return parsed;
+}
+
 /**
  * Turns the parsed pass options into options for `dereference`. Throws a {@link UsageError} for a
  * value the pass does not know.
@@ -66,8 +73,8 @@ export function toDereferenceOptions(
     }
     result.dialect = known;
   }
-  const maxBytes = parseIntegerOption(options['max-bytes'], '--max-bytes');
-  const maxDepth = parseIntegerOption(options['max-depth'], '--max-depth');
+  const maxBytes = parsePositiveOption(options['max-bytes'], '--max-bytes');
+  const maxDepth = parsePositiveOption(options['max-depth'], '--max-depth');
   if (maxBytes !== undefined || maxDepth !== undefined) {
     result.budget = {
       ...(maxBytes === undefined ? {} : { maxBytes }),
