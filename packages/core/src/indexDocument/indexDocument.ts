@@ -61,8 +61,14 @@ export interface Unit {
   id: number;
   /** The input object. */
   source: Record<string, unknown>;
-  /** RFC 6901 pointer of its first location in the input. */
+  /** RFC 6901 pointer of its first location in the input (`parent`'s pointer + `tail`). */
   pointer: string;
+  /** The unit it was found in, or -1 (the root, or a target found through a pointer). */
+  parent: number;
+  /** Its pointer relative to `parent` (short: names are made from it without reading `pointer`). */
+  tail: string;
+  /** Number of pointer tokens from the document root. */
+  level: number;
   /** The resource it belongs to (its base URI). */
   resource: Resource;
   /** The keywords it emits, in input order (no `$ref`, `$defs`, `definitions`, `$id`, `$anchor`). */
@@ -99,6 +105,9 @@ export interface DocumentIndex {
   diagnosticUnits: number[];
 }
 
+/** Shared empty list for data entries, which hold no subschemas (fewer allocations). */
+const NONE: readonly never[] = Object.freeze([]);
+
 /** Base URI of a document without `$id`: never fetched, only used to resolve relative refs. */
 export const DEFAULT_BASE_URI = 'https://toolschema.invalid/schema.json';
 
@@ -129,7 +138,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   const pending: Unit[] = [];
   const withRefs: Unit[] = [];
 
-  discover(root, '', rootResource);
+  discover(root, undefined, '', rootResource);
   let resolved = 0;
   while (pending.length > 0 || resolved < withRefs.length) {
     while (pending.length > 0) fill(pending.pop()!);
@@ -140,7 +149,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       if (found.kind === 'object') {
         unit.ref!.target = {
           kind: 'unit',
-          unit: discover(found.value, found.pointer, found.resource),
+          unit: discover(found.value, undefined, found.pointer, found.resource),
         };
       } else {
         unit.ref!.target = found;
@@ -153,13 +162,25 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     return { uri, root: object, rootPointer: pointer, anchors: new Map() };
   }
 
-  function discover(object: object, pointer: string, resource: Resource): number {
+  function discover(
+    object: object,
+    parent: Unit | undefined,
+    tail: string,
+    resource: Resource,
+  ): number {
     const known = index.unitOf.get(object);
     if (known !== undefined) return known;
+    let tokens = 0;
+    for (let position = 0; position < tail.length; position++) {
+      if (tail.charCodeAt(position) === 47 /* / */) tokens++;
+    }
     const unit: Unit = {
       id: index.units.length,
       source: object as Record<string, unknown>,
-      pointer,
+      pointer: parent === undefined ? tail : parent.pointer + tail,
+      parent: parent === undefined ? -1 : parent.id,
+      tail,
+      level: (parent === undefined ? 0 : parent.level) + tokens,
       resource,
       entries: [],
       ref: undefined,
@@ -188,7 +209,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     let bytes = 2;
     for (const key of Object.keys(source)) {
       const value = source[key];
-      const pointer = `${unit.pointer}/${escapePointerToken(key)}`;
+      const tail = `/${escapePointerToken(key)}`;
       const kind = keywordKind(key);
       if (key === '$ref' && typeof value === 'string') {
         unit.ref = { value, target: { kind: 'unresolved', reason: 'not resolved yet' } };
@@ -201,7 +222,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           for (const name of Object.keys(value)) {
             const item = value[name];
             if (isPlainObject(item))
-              discover(item, `${pointer}/${escapePointerToken(name)}`, unit.resource);
+              discover(item, unit, `${tail}/${escapePointerToken(name)}`, unit.resource);
           }
         } else if (value !== undefined) {
           index.inputBytes += measureJson(value).bytes;
@@ -213,7 +234,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       if (!emitsSiblings && !isAnnotation(key)) {
         // draft-07 and earlier: `$ref` replaces the whole object; index subschemas for pointers.
         dropped.push(key);
-        discoverOnly(unit, key, value, kind, pointer);
+        discoverOnly(unit, value, kind, tail);
         continue;
       }
       if (key === '$dynamicRef' || key === '$recursiveRef') {
@@ -221,7 +242,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         diagnose(
           unit,
           'ref-dynamic',
-          pointer,
+          unit.pointer + tail,
           `${key} ${JSON.stringify(value)} is kept as it is: dynamic scopes are not inlined.`,
         );
       }
@@ -229,8 +250,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         key,
         kind: KeywordKind.Data,
         value,
-        slots: [],
-        names: [],
+        slots: NONE as unknown as Slot[],
+        names: NONE as unknown as string[],
         dynamicAnchor: key === '$dynamicAnchor' || key === '$recursiveAnchor',
       };
       bytes += key.length + 4;
@@ -239,21 +260,25 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
       ) {
         entry.kind = KeywordKind.Schema;
-        entry.slots.push(slot(unit, value, pointer, 1));
+        entry.slots = [];
+        entry.slots.push(slot(unit, value, tail, 1));
       } else if (
         (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
         Array.isArray(value)
       ) {
         entry.kind = KeywordKind.SchemaArray;
+        entry.slots = [];
         bytes += 2 + value.length;
         for (let item = 0; item < value.length; item++) {
-          entry.slots.push(slot(unit, value[item], `${pointer}/${item}`, 2));
+          entry.slots.push(slot(unit, value[item], `${tail}/${item}`, 2));
         }
       } else if (
         (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
         isPlainObject(value)
       ) {
         entry.kind = KeywordKind.SchemaMap;
+        entry.slots = [];
+        entry.names = [];
         bytes += 2;
         for (const name of Object.keys(value)) {
           const item = value[name];
@@ -263,7 +288,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           entry.slots.push(
             kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)
               ? { invalid: item }
-              : slot(unit, item, `${pointer}/${escapePointerToken(name)}`, 2),
+              : slot(unit, item, `${tail}/${escapePointerToken(name)}`, 2),
           );
         }
       } else {
@@ -299,10 +324,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     index.inputBytes += bytes;
   }
 
-  function slot(unit: Unit, value: unknown, pointer: string, depth: number): Slot {
+  function slot(unit: Unit, value: unknown, tail: string, depth: number): Slot {
     if (typeof value === 'boolean') return value;
     if (isPlainObject(value)) {
-      const child = discover(value, pointer, unit.resource);
+      const child = discover(value, unit, tail, unit.resource);
       unit.children.push(child);
       unit.childDepth.push(depth);
       return child;
@@ -310,34 +335,27 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     diagnose(
       unit,
       'schema-invalid',
-      pointer,
+      unit.pointer + tail,
       'This value stands where a schema belongs but is neither an object nor a boolean; it is copied as it is.',
     );
     return { invalid: value };
   }
 
-  function discoverOnly(
-    unit: Unit,
-    key: string,
-    value: unknown,
-    kind: KeywordKind,
-    pointer: string,
-  ): void {
-    void key;
+  function discoverOnly(unit: Unit, value: unknown, kind: KeywordKind, tail: string): void {
     if (kind === KeywordKind.Data) return;
     if (isPlainObject(value)) {
       if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
-        discover(value, pointer, unit.resource);
+        discover(value, unit, tail, unit.resource);
       } else {
         for (const name of Object.keys(value)) {
           const item = value[name];
           if (isPlainObject(item))
-            discover(item, `${pointer}/${escapePointerToken(name)}`, unit.resource);
+            discover(item, unit, `${tail}/${escapePointerToken(name)}`, unit.resource);
         }
       }
     } else if (Array.isArray(value)) {
       value.forEach((item, position) => {
-        if (isPlainObject(item)) discover(item, `${pointer}/${position}`, unit.resource);
+        if (isPlainObject(item)) discover(item, unit, `${tail}/${position}`, unit.resource);
       });
     }
   }

@@ -2,6 +2,7 @@ import type { DocumentIndex } from '../indexDocument/index.ts';
 import { stronglyConnectedComponents } from '../stronglyConnectedComponents/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { refHasSiblings } from '../vocabulary/index.ts';
 
 /** The resolved bound on the output. */
 export interface Budget {
@@ -60,9 +61,10 @@ export function planOutput(
   for (const unit of units) {
     if (unit.ref?.target.kind === 'unit') refUnit[unit.id] = unit.ref.target.unit;
   }
-  const adjacency = units.map((unit) =>
-    refUnit[unit.id] === -1 ? unit.children : [...unit.children, refUnit[unit.id]!],
-  );
+  const adjacency = units.map((unit) => {
+    const target = refUnit[unit.id]!;
+    return target === -1 ? unit.children : [...unit.children, target];
+  });
   const component = stronglyConnectedComponents(count, (node) => adjacency[node]!, [0]);
 
   const cutRef = new Uint8Array(count);
@@ -91,6 +93,12 @@ export function planOutput(
   const depth = new Float64Array(count);
   const mult = new Float64Array(count);
 
+  const siblingsWrap = refHasSiblings(index.dialect);
+  const forwarders: number[] = [];
+  /** Containers a `$ref` target may be wrapped in: `allOf: [...]` beside validating siblings. */
+  const wrapDepth = (unit: number): number =>
+    siblingsWrap && units[unit]!.entries.length > 0 ? 2 : 0;
+
   // Depth first: cut every unit whose inlined depth would pass the bound (deepest part first).
   const maxDepth = Math.max(4, budget.depth - 2);
   for (const unit of order) {
@@ -100,6 +108,9 @@ export function planOutput(
       if (deepest === -1) break;
       kept[deepest] = 1;
       reason.set(deepest, `inlined, it would nest the output deeper than ${budget.depth} levels`);
+      for (let position = forwarders.length - 1; position >= 0; position--) {
+        measure(forwarders[position]!);
+      }
       current = measure(unit);
     }
   }
@@ -144,7 +155,7 @@ export function planOutput(
   }
 
   const diagnostics: Diagnostic[] = [];
-  for (const unit of sortByPointer(index, [...reason.keys()])) {
+  for (const unit of [...reason.keys()].sort((a, b) => a - b)) {
     diagnostics.push({
       code: 'budget-ref-kept',
       pointer: units[unit]!.pointer,
@@ -166,7 +177,7 @@ export function planOutput(
     }
     const target = refUnit[unit]!;
     if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) {
-      deepest = Math.max(deepest, 2 + depth[target]!);
+      deepest = Math.max(deepest, wrapDepth(unit) + depth[target]!);
     }
     depth[unit] = deepest;
     return deepest;
@@ -191,9 +202,17 @@ export function planOutput(
       target !== -1 &&
       cutRef[unit] === 0 &&
       kept[target] === 0 &&
-      2 + depth[target]! > bestDepth
+      wrapDepth(unit) + depth[target]! > bestDepth
     ) {
       best = target;
+    }
+    // Prefer the definition over a bare `{ $ref }` that only forwards to it.
+    forwarders.length = 0;
+    while (best !== -1 && units[best]!.entries.length === 0) {
+      const next = refUnit[best]!;
+      if (next === -1 || cutRef[best] === 1 || kept[next] === 1) break;
+      forwarders.push(best);
+      best = next;
     }
     return best;
   }
@@ -207,7 +226,9 @@ export function planOutput(
       const target = refUnit[unit]!;
       if (target !== -1) {
         bytes +=
-          cutRef[unit] === 1 || kept[target] === 1 ? REF_BYTES : size[target]! + ALL_OF_BYTES;
+          cutRef[unit] === 1 || kept[target] === 1
+            ? REF_BYTES
+            : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
       }
       size[unit] = bytes;
     }
@@ -290,8 +311,12 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Orders units by depth, then pointer: independent of key order, cheap for deep pointers. */
 function sortByPointer(index: DocumentIndex, unitIds: number[]): number[] {
-  return unitIds.sort((a, b) => compare(index.units[a]!.pointer, index.units[b]!.pointer));
+  const units = index.units;
+  return unitIds.sort(
+    (a, b) => units[a]!.level - units[b]!.level || compare(units[a]!.pointer, units[b]!.pointer),
+  );
 }
 
 /**
@@ -299,27 +324,59 @@ function sortByPointer(index: DocumentIndex, unitIds: number[]): number[] {
  * → `Root`), restricted to characters every client accepts, made unique in pointer order.
  */
 function nameEntries(index: DocumentIndex, entries: readonly number[]): Map<number, string> {
+  const bases = entries.map((unit) => [unit, baseName(index, unit)] as const);
+  // Units with the same base name are told apart by depth, then by pointer (never key order).
+  bases.sort(
+    ([a, nameA], [b, nameB]) =>
+      compare(nameA, nameB) ||
+      index.units[a]!.level - index.units[b]!.level ||
+      compare(index.units[a]!.pointer, index.units[b]!.pointer),
+  );
   const names = new Map<number, string>();
-  const taken = new Set<string>();
-  for (const unit of entries) {
-    const pointer = index.units[unit]!.pointer;
-    const tokens = pointer.split('/').slice(1);
-    const last = tokens.length >= 2 ? tokens[tokens.length - 2] : undefined;
-    const base =
-      tokens.length === 0
-        ? 'Root'
-        : last === '$defs' || last === 'definitions'
-          ? tokens[tokens.length - 1]!
-          : tokens.join('_');
-    const clean =
-      base
-        .replace(/~1/g, '_')
-        .replace(/~0/g, '_')
-        .replace(/[^A-Za-z0-9_.-]/g, '_') || '_';
-    let name = clean;
-    for (let suffix = 2; taken.has(name); suffix++) name = `${clean}_${suffix}`;
+  const taken = new Set<string>(bases.map(([, name]) => name));
+  let previous = '';
+  let suffix = 2;
+  for (const [unit, base] of bases) {
+    if (base !== previous) {
+      names.set(unit, base);
+      previous = base;
+      suffix = 2;
+      continue;
+    }
+    let name = `${base}_${suffix++}`;
+    while (taken.has(name)) name = `${base}_${suffix++}`;
     taken.add(name);
     names.set(unit, name);
   }
   return names;
+}
+
+/**
+ * A short name from the end of a unit's pointer (`#/$defs/Node` → `Node`, the root → `Root`,
+ * `#/$defs/A/properties/b` → `A_properties_b`), read from the unit's parents so that a deep
+ * pointer is never flattened, restricted to characters every client accepts.
+ */
+function baseName(index: DocumentIndex, unit: number): string {
+  if (index.units[unit]!.level === 0) return 'Root';
+  const tokens: string[] = [];
+  let current = unit;
+  while (current !== -1 && tokens.length < 4) {
+    const { tail, parent } = index.units[current]!;
+    const parts = tail.length > 256 ? tail.slice(-256).split('/') : tail.split('/');
+    for (let position = parts.length - 1; position >= 1 && tokens.length < 4; position--) {
+      tokens.unshift(parts[position]!);
+      const before = parts[position - 1];
+      if (before === '$defs' || before === 'definitions') return clean(tokens);
+    }
+    current = parent;
+  }
+  return clean(tokens.slice(-3));
+}
+
+function clean(tokens: readonly string[]): string {
+  const joined = tokens
+    .join('_')
+    .replace(/~[01]/g, '_')
+    .replace(/[^A-Za-z0-9_.-]/g, '_');
+  return joined.slice(0, 64) || '_';
 }
