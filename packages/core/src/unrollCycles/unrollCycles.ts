@@ -90,9 +90,13 @@ export function unrollCycles(
           break;
         case KeywordKind.SchemaOrArray:
         case KeywordKind.SchemaArray:
-          if (Array.isArray(value))
-            value.forEach((_, position) => work.push([value, position, left]));
-          else work.push([node, keyword, left]);
+          if (Array.isArray(value)) {
+            for (let position = 0; position < value.length; position++) {
+              work.push([value, position, left]);
+            }
+          } else {
+            work.push([node, keyword, left]);
+          }
           break;
         case KeywordKind.SchemaMap:
         case KeywordKind.SchemaOrDataMap:
