@@ -1,0 +1,1 @@
+export type { ArkTypeToolSchemaOptions } from './ArkTypeToolSchemaOptions.ts';

@@ -1,0 +1,1 @@
+export { type ArkTypeSchema, arktypeConverter } from './arktypeConverter.ts';

@@ -1,0 +1,1 @@
+export { toToolInputSchema } from './toToolInputSchema.ts';

@@ -1,0 +1,1 @@
+export { toToolOutputSchema } from './toToolOutputSchema.ts';
