@@ -1,0 +1,658 @@
+import { describe, expect, it } from 'vitest';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { JsonSchema } from '../types/index.ts';
+import { dereference } from './dereference.ts';
+
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+describe('dereference', () => {
+  describe('where references are resolved', () => {
+    it('inlines a $defs reference and removes the unused $defs', () => {
+      const { schema, diagnostics } = dereference({
+        type: 'object',
+        properties: { user: { $ref: '#/$defs/User' } },
+        $defs: { User: { type: 'object', properties: { name: { type: 'string' } } } },
+      });
+      expect(schema).toStrictEqual({
+        type: 'object',
+        properties: { user: { type: 'object', properties: { name: { type: 'string' } } } },
+      });
+      expect(diagnostics).toStrictEqual([]);
+    });
+
+    it('treats const, enum, default, examples, example, x-* and unknown keywords as data', () => {
+      const data = { $ref: '#/$defs/A' };
+      const input = {
+        type: 'object',
+        const: data,
+        enum: [data],
+        default: data,
+        examples: [data],
+        example: data,
+        'x-meta': data,
+        unknownKeyword: { properties: { a: data } },
+        $defs: { A: { type: 'string' } },
+      };
+      const { schema } = dereference(input);
+      expect(schema).toStrictEqual({
+        type: 'object',
+        const: data,
+        enum: [data],
+        default: data,
+        examples: [data],
+        example: data,
+        'x-meta': data,
+        unknownKeyword: { properties: { a: data } },
+      });
+    });
+
+    it('keeps properties named $ref, $defs, __proto__ and constructor as own data properties', () => {
+      const input = JSON.parse(
+        '{"type":"object","properties":{"$ref":{"type":"string"},"$defs":{"$ref":"#/$defs/N"},"__proto__":{"$ref":"#/$defs/N"},"constructor":{"type":"boolean"}},"$defs":{"N":{"type":"number"}}}',
+      );
+      const { schema } = dereference(input);
+      const properties = (schema as { properties: Record<string, unknown> }).properties;
+      expect(Object.keys(properties)).toStrictEqual(['$ref', '$defs', '__proto__', 'constructor']);
+      expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toStrictEqual({
+        type: 'number',
+      });
+      expect(properties.$defs).toStrictEqual({ type: 'number' });
+      expect(({} as Record<string, unknown>).type).toBeUndefined();
+    });
+
+    it('follows every applicator keyword', () => {
+      const A = { $ref: '#/$defs/A' };
+      const input = {
+        properties: { p: A },
+        patternProperties: { '^x': A },
+        additionalProperties: A,
+        items: A,
+        prefixItems: [A],
+        contains: A,
+        allOf: [A],
+        anyOf: [A],
+        oneOf: [A],
+        not: A,
+        if: A,
+        then: A,
+        else: A,
+        dependentSchemas: { d: A },
+        propertyNames: A,
+        unevaluatedProperties: A,
+        unevaluatedItems: A,
+        $defs: { A: { minimum: 1 } },
+      };
+      const { schema } = dereference(input);
+      expect(JSON.stringify(schema)).not.toContain('$ref');
+      expect(JSON.stringify(schema)).not.toContain('$defs');
+      expect((schema as Record<string, unknown>).dependentSchemas).toStrictEqual({
+        d: { minimum: 1 },
+      });
+    });
+
+    it('follows draft-07 items arrays, additionalItems and the schema form of dependencies', () => {
+      const input = {
+        $schema: DRAFT_07,
+        items: [{ $ref: '#/definitions/A' }],
+        additionalItems: { $ref: '#/definitions/A' },
+        dependencies: { a: { $ref: '#/definitions/A' }, b: ['a'] },
+        definitions: { A: { type: 'integer' } },
+      };
+      expect(dereference(input).schema).toStrictEqual({
+        $schema: DRAFT_07,
+        items: [{ type: 'integer' }],
+        additionalItems: { type: 'integer' },
+        dependencies: { a: { type: 'integer' }, b: ['a'] },
+      });
+    });
+  });
+
+  describe('where references point', () => {
+    it.each([
+      ['#/definitions/A', { definitions: { A: { type: 'string' } } }],
+      ['#/items/prefixItems/0', { items: { prefixItems: [{ type: 'string' }] } }],
+      ['#/$defs/A/properties/b', { $defs: { A: { properties: { b: { type: 'string' } } } } }],
+      ['#/allOf/1', { allOf: [{}, { type: 'string' }] }],
+      ['#/$defs/a~1b', { $defs: { 'a/b': { type: 'string' } } }],
+      ['#/$defs/a~0b', { $defs: { 'a~b': { type: 'string' } } }],
+      ['#/$defs/a%25b', { $defs: { 'a%b': { type: 'string' } } }],
+      ['#/$defs/with%20space', { $defs: { 'with space': { type: 'string' } } }],
+      ['#/$defs/%7E1', { $defs: { '/': { type: 'string' } } }],
+      ['#/x-components/schemas/A', { 'x-components': { schemas: { A: { type: 'string' } } } }],
+    ])('resolves %s', (ref, extra) => {
+      const { schema, diagnostics } = dereference({
+        type: 'object',
+        properties: { target: { $ref: ref } },
+        ...extra,
+      });
+      expect((schema as { properties: { target: unknown } }).properties.target).toStrictEqual({
+        type: 'string',
+      });
+      expect(diagnostics).toStrictEqual([]);
+    });
+
+    it('resolves $anchor names', () => {
+      const { schema } = dereference({
+        properties: { a: { $ref: '#name' } },
+        $defs: { A: { $anchor: 'name', type: 'string' } },
+      });
+      expect(schema).toStrictEqual({ properties: { a: { type: 'string' } } });
+    });
+
+    it('resolves refs inside an embedded $id resource against its base URI', () => {
+      const { schema, diagnostics } = dereference({
+        $id: 'https://example.com/root.json',
+        properties: {
+          a: { $ref: 'item.json' },
+          b: { $ref: 'https://example.com/item.json#/$defs/inner' },
+        },
+        $defs: {
+          Item: {
+            $id: 'item.json',
+            type: 'object',
+            properties: { inner: { $ref: '#/$defs/inner' } },
+            $defs: { inner: { type: 'integer' } },
+          },
+        },
+      });
+      expect(diagnostics).toStrictEqual([]);
+      expect(schema).toStrictEqual({
+        $id: 'https://example.com/root.json',
+        properties: {
+          a: { type: 'object', properties: { inner: { type: 'integer' } } },
+          b: { type: 'integer' },
+        },
+      });
+    });
+
+    it('resolves draft-07 plain-name $id anchors', () => {
+      const { schema } = dereference({
+        $schema: DRAFT_07,
+        properties: { a: { $ref: '#foo' } },
+        definitions: { A: { $id: '#foo', type: 'string' } },
+      });
+      expect(schema).toStrictEqual({ $schema: DRAFT_07, properties: { a: { type: 'string' } } });
+    });
+
+    it('keeps $dynamicRef as it is, with a diagnostic', () => {
+      const { schema, diagnostics } = dereference({
+        $dynamicAnchor: 'node',
+        properties: { a: { $dynamicRef: '#node' } },
+      });
+      expect(schema).toStrictEqual({
+        $dynamicAnchor: 'node',
+        properties: { a: { $dynamicRef: '#node' } },
+      });
+      expect(diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([
+        ['ref-dynamic', '/properties/a/$dynamicRef'],
+      ]);
+    });
+  });
+
+  describe('keywords beside $ref (2019-09 and 2020-12)', () => {
+    it('merges target and siblings into one object when nothing collides', () => {
+      const { schema } = dereference({
+        properties: { a: { $ref: '#/$defs/A', minLength: 2 } },
+        $defs: { A: { type: 'string' } },
+      });
+      expect(schema).toStrictEqual({ properties: { a: { type: 'string', minLength: 2 } } });
+    });
+
+    it('lets use-site annotations replace the target’s', () => {
+      const { schema } = dereference({
+        properties: {
+          a: { $ref: '#/$defs/A', description: 'use site', title: 'T', default: 'x' },
+        },
+        $defs: { A: { type: 'string', description: 'definition', title: 'D' } },
+      });
+      expect(schema).toStrictEqual({
+        properties: {
+          a: { type: 'string', description: 'use site', title: 'T', default: 'x' },
+        },
+      });
+    });
+
+    it('uses allOf when a keyword collides', () => {
+      const { schema } = dereference({
+        properties: { a: { $ref: '#/$defs/A', type: 'integer', description: 'mine' } },
+        $defs: { A: { type: 'number', description: 'theirs', minimum: 0 } },
+      });
+      expect(schema).toStrictEqual({
+        properties: {
+          a: { type: 'integer', description: 'mine', allOf: [{ type: 'number', minimum: 0 }] },
+        },
+      });
+    });
+
+    it('appends to an existing allOf', () => {
+      const { schema } = dereference({
+        properties: { a: { $ref: '#/$defs/A', allOf: [{ minimum: 1 }] } },
+        $defs: { A: { allOf: [{ maximum: 5 }] } },
+      });
+      expect(schema).toStrictEqual({
+        properties: { a: { allOf: [{ minimum: 1 }, { allOf: [{ maximum: 5 }] }] } },
+      });
+    });
+
+    it('does not merge additionalProperties with the other side’s properties', () => {
+      const { schema } = dereference({
+        properties: {
+          a: { $ref: '#/$defs/Closed', properties: { extra: { type: 'string' } } },
+        },
+        $defs: { Closed: { properties: { id: { type: 'string' } }, additionalProperties: false } },
+      });
+      expect(schema).toStrictEqual({
+        properties: {
+          a: {
+            properties: { extra: { type: 'string' } },
+            allOf: [{ properties: { id: { type: 'string' } }, additionalProperties: false }],
+          },
+        },
+      });
+    });
+
+    it('merges disjoint properties and unions required', () => {
+      const { schema } = dereference({
+        properties: {
+          a: { $ref: '#/$defs/Base', properties: { b: {} }, required: ['b', 'a'] },
+        },
+        $defs: { Base: { type: 'object', properties: { a: {} }, required: ['a'] } },
+      });
+      expect(schema).toStrictEqual({
+        properties: {
+          a: { type: 'object', properties: { a: {}, b: {} }, required: ['a', 'b'] },
+        },
+      });
+    });
+
+    it('never merges into a target that has unevaluatedProperties', () => {
+      const { schema } = dereference({
+        $ref: '#/$defs/Strict',
+        properties: { extra: true },
+        $defs: { Strict: { properties: { id: true }, unevaluatedProperties: false } },
+      });
+      expect(schema).toStrictEqual({
+        properties: { extra: true },
+        allOf: [{ properties: { id: true }, unevaluatedProperties: false }],
+      });
+    });
+
+    it.each([
+      ['if/then/else', { if: { minimum: 1 } }, { then: { maximum: 9 } }],
+      ['items/prefixItems', { prefixItems: [{}] }, { items: false }],
+      ['contains/minContains', { contains: { type: 'string' } }, { minContains: 2 }],
+    ])('keeps the %s group apart', (_name, target, siblings) => {
+      const { schema } = dereference({
+        properties: { a: { $ref: '#/$defs/T', ...siblings } },
+        $defs: { T: target },
+      });
+      expect(schema).toStrictEqual({ properties: { a: { ...siblings, allOf: [target] } } });
+    });
+
+    it('applies a boolean target: true vanishes, false stays restrictive', () => {
+      const { schema } = dereference({
+        properties: {
+          yes: { $ref: '#/$defs/Yes', minimum: 1 },
+          no: { $ref: '#/$defs/No', description: 'never' },
+          bare: { $ref: '#/$defs/No' },
+        },
+        $defs: { Yes: true, No: false },
+      });
+      expect(schema).toStrictEqual({
+        properties: { yes: { minimum: 1 }, no: { not: {}, description: 'never' }, bare: false },
+      });
+    });
+  });
+
+  describe('keywords beside $ref (draft-07 and earlier)', () => {
+    it('drops validation siblings with a diagnostic and keeps annotations', () => {
+      const { schema, diagnostics } = dereference({
+        $schema: DRAFT_07,
+        properties: { a: { $ref: '#/definitions/A', maxLength: 1, description: 'mine' } },
+        definitions: { A: { type: 'string', description: 'theirs' } },
+      });
+      expect(schema).toStrictEqual({
+        $schema: DRAFT_07,
+        properties: { a: { type: 'string', description: 'mine' } },
+      });
+      expect(diagnostics).toStrictEqual([
+        {
+          code: 'ref-siblings-ignored',
+          pointer: '/properties/a',
+          message: 'In draft-07, keywords beside $ref are ignored; dropped: maxLength.',
+        },
+      ]);
+    });
+
+    it('takes the dialect from the option when $schema is absent, $schema first', () => {
+      const input = {
+        properties: { a: { $ref: '#/definitions/A', maxLength: 1 } },
+        definitions: { A: { type: 'string' } },
+      };
+      expect(dereference(input, { dialect: 'draft-07' }).schema).toStrictEqual({
+        properties: { a: { type: 'string' } },
+      });
+      expect(
+        dereference(
+          { ...input, $schema: 'https://json-schema.org/draft/2020-12/schema' },
+          {
+            dialect: 'draft-07',
+          },
+        ).schema,
+      ).toStrictEqual({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        properties: { a: { type: 'string', maxLength: 1 } },
+      });
+    });
+  });
+
+  describe('cycles', () => {
+    const tree = {
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Node' } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: {
+            label: { $ref: '#/$defs/Label' },
+            children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+          },
+        },
+        Label: { type: 'string', maxLength: 20 },
+      },
+    };
+    const node = {
+      type: 'object',
+      properties: {
+        label: { type: 'string', maxLength: 20 },
+        children: { type: 'array', items: { $ref: '#/$defs/Node' } },
+      },
+    };
+
+    it('keeps refs that close a cycle, inlines the entry and acyclic definitions inside', () => {
+      expect(dereference(tree)).toStrictEqual({
+        schema: { type: 'object', properties: { root: node }, $defs: { Node: node } },
+        diagnostics: [],
+      });
+    });
+
+    it('keeps whole strongly connected components, independent of key order', () => {
+      const a = { properties: { b: { $ref: '#/$defs/B' } } };
+      const b = { properties: { a: { $ref: '#/$defs/A' } } };
+      const first = dereference({
+        properties: { x: { $ref: '#/$defs/A' } },
+        $defs: { A: a, B: b },
+      });
+      const second = dereference({
+        $defs: { B: b, A: a },
+        properties: { x: { $ref: '#/$defs/A' } },
+      });
+      expect(first.schema).toStrictEqual({
+        properties: { x: { properties: { b: { $ref: '#/$defs/B' } } } },
+        $defs: {
+          A: { properties: { b: { $ref: '#/$defs/B' } } },
+          B: { properties: { a: { $ref: '#/$defs/A' } } },
+        },
+      });
+      expect(JSON.stringify(second.schema.valueOf())).toBe(JSON.stringify(first.schema));
+    });
+
+    it('names a root self-reference in $defs', () => {
+      const { schema } = dereference({
+        type: 'object',
+        properties: { next: { $ref: '#' } },
+      });
+      expect(schema).toStrictEqual({
+        type: 'object',
+        properties: { next: { $ref: '#/$defs/Root' } },
+        $defs: { Root: { type: 'object', properties: { next: { $ref: '#/$defs/Root' } } } },
+      });
+    });
+
+    it('uses definitions for the kept entries in draft-07', () => {
+      const { schema } = dereference({
+        $schema: DRAFT_07,
+        properties: { next: { $ref: '#' } },
+      });
+      expect(schema).toStrictEqual({
+        $schema: DRAFT_07,
+        properties: { next: { $ref: '#/definitions/Root' } },
+        definitions: { Root: { properties: { next: { $ref: '#/definitions/Root' } } } },
+      });
+    });
+
+    it("throws a ToolSchemaError with code 'cycle' naming the definitions with cycles: 'throw'", () => {
+      const call = () => dereference(tree, { cycles: 'throw' });
+      expect(call).toThrow(ToolSchemaError);
+      expect(call).toThrow(/#\/\$defs\/Node/);
+      try {
+        call();
+      } catch (error) {
+        expect((error as ToolSchemaError).code).toBe('cycle');
+      }
+    });
+
+    it('unrolls n levels, then emits a permissive schema with a diagnostic', () => {
+      const { schema, diagnostics } = dereference(
+        { type: 'object', properties: { next: { $ref: '#' }, v: { type: 'integer' } } },
+        { cycles: { unroll: 2 } },
+      );
+      expect(schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          next: {
+            type: 'object',
+            properties: {
+              next: { type: 'object', properties: { next: {}, v: { type: 'integer' } } },
+              v: { type: 'integer' },
+            },
+          },
+          v: { type: 'integer' },
+        },
+      });
+      expect(diagnostics.map((d) => d.code)).toStrictEqual(['cycle-unrolled']);
+    });
+  });
+
+  describe('unresolvable and external references', () => {
+    const input = {
+      properties: {
+        missing: { $ref: '#/$defs/Missing', description: 'kept' },
+        remote: { $ref: 'https://example.com/schema.json#/x' },
+      },
+    };
+
+    it('replaces them by a permissive schema plus siblings, with diagnostics', () => {
+      const { schema, diagnostics } = dereference(input);
+      expect(schema).toStrictEqual({
+        properties: { missing: { description: 'kept' }, remote: {} },
+      });
+      expect(diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([
+        ['ref-unresolved', '/properties/missing/$ref'],
+        ['ref-external', '/properties/remote/$ref'],
+      ]);
+    });
+
+    it('keeps them with unresolved: keep', () => {
+      const { schema, diagnostics } = dereference(input, { unresolved: 'keep' });
+      expect(schema).toStrictEqual(input);
+      expect(diagnostics).toHaveLength(2);
+    });
+
+    it('throws with unresolved: throw', () => {
+      expect(() => dereference(input, { unresolved: 'throw' })).toThrow(
+        expect.objectContaining({ code: 'ref-unresolved', pointer: '/properties/missing/$ref' }),
+      );
+    });
+
+    it('never fetches', () => {
+      const original = globalThis.fetch;
+      let calls = 0;
+      globalThis.fetch = (() => {
+        calls++;
+        throw new Error('no network');
+      }) as typeof fetch;
+      try {
+        dereference({ $ref: 'https://example.com/a.json' });
+        dereference({ $ref: 'file:///etc/passwd' });
+      } finally {
+        globalThis.fetch = original;
+      }
+      expect(calls).toBe(0);
+    });
+  });
+
+  describe('boolean schemas and containers', () => {
+    it('keeps boolean roots and subschemas', () => {
+      expect(dereference(true).schema).toBe(true);
+      expect(dereference(false).schema).toBe(false);
+      expect(dereference({ properties: { a: false, b: true } }).schema).toStrictEqual({
+        properties: { a: false, b: true },
+      });
+    });
+
+    it('does not throw on null or array containers', () => {
+      const { schema } = dereference({ $defs: null, definitions: [], properties: null } as never);
+      expect(schema).toStrictEqual({ properties: null });
+    });
+
+    it('removes $defs at every level once unused', () => {
+      const { schema } = dereference({
+        properties: { a: { $defs: { X: {} }, type: 'string' } },
+        definitions: { Y: {} },
+      });
+      expect(schema).toStrictEqual({ properties: { a: { type: 'string' } } });
+    });
+
+    it('rejects a root that is no schema', () => {
+      expect(() => dereference('nope' as never)).toThrow(
+        expect.objectContaining({ code: 'invalid-schema' }),
+      );
+    });
+  });
+
+  describe('root: object', () => {
+    it('adds type object to a typeless root', () => {
+      expect(dereference({ properties: {} }, { root: 'object' }).schema).toStrictEqual({
+        type: 'object',
+        properties: {},
+      });
+    });
+
+    it('falls back to a permissive object for another root type, with a diagnostic', () => {
+      const { schema, diagnostics } = dereference(
+        { type: 'string', description: 'd' },
+        { root: 'object' },
+      );
+      expect(schema).toStrictEqual({ type: 'object', description: 'd' });
+      expect(diagnostics.map((d) => d.code)).toStrictEqual(['root-not-object']);
+    });
+
+    it('turns boolean roots into object schemas', () => {
+      expect(dereference(true, { root: 'object' }).schema).toStrictEqual({ type: 'object' });
+      expect(dereference(false, { root: 'object' }).schema).toStrictEqual({
+        type: 'object',
+        not: {},
+      });
+    });
+  });
+
+  describe('bounds', () => {
+    function fanOut(levels: number, width: number): JsonSchema {
+      const $defs: Record<string, unknown> = {};
+      for (let level = 0; level < levels; level++) {
+        const properties: Record<string, unknown> = {};
+        for (let field = 0; field < width; field++) {
+          properties[`f${field}`] =
+            level === levels - 1 ? { type: 'string' } : { $ref: `#/$defs/L${level + 1}` };
+        }
+        $defs[`L${level}`] = { type: 'object', properties };
+      }
+      return { $ref: '#/$defs/L0', $defs };
+    }
+
+    it('keeps exponential reuse within the byte budget with diagnostics', () => {
+      const { schema, diagnostics } = dereference(fanOut(8, 8));
+      expect(JSON.stringify(schema).length).toBeLessThanOrEqual(128 * 1024);
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(new Set(diagnostics.map((d) => d.code))).toStrictEqual(new Set(['budget-ref-kept']));
+      const defs = (schema as { $defs: Record<string, unknown> }).$defs;
+      for (const match of JSON.stringify(schema).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) {
+        expect(Object.hasOwn(defs, match[1]!)).toBe(true);
+      }
+    });
+
+    it('inlines fully when the output fits the budget', () => {
+      const { schema, diagnostics } = dereference(fanOut(3, 4));
+      expect(diagnostics).toStrictEqual([]);
+      expect(JSON.stringify(schema)).not.toContain('$ref');
+    });
+
+    it('honours a smaller budget option', () => {
+      const { schema } = dereference(fanOut(4, 4), { budget: { minBytes: 1000, factor: 1 } });
+      expect(JSON.stringify(schema)).toContain('$ref');
+      expect(JSON.stringify(schema).length).toBeLessThanOrEqual(1000);
+    });
+
+    it('keeps a long definition chain serializable (depth bound)', () => {
+      const $defs: Record<string, unknown> = {};
+      for (let i = 0; i < 3000; i++) {
+        $defs[`A${i}`] =
+          i === 2999 ? { type: 'string' } : { properties: { next: { $ref: `#/$defs/A${i + 1}` } } };
+      }
+      const { schema, diagnostics } = dereference({ $ref: '#/$defs/A0', $defs });
+      expect(() => JSON.stringify(schema)).not.toThrow();
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(diagnostics.every((d) => d.code === 'budget-ref-kept')).toBe(true);
+    });
+
+    it('does not overflow the stack on a 50,000-deep input', () => {
+      let deep: Record<string, unknown> = { type: 'string' };
+      for (let i = 0; i < 50_000; i++) deep = { properties: { a: deep } };
+      const { schema } = dereference(deep);
+      expect(() => JSON.stringify(schema)).not.toThrow();
+    });
+  });
+
+  describe('hygiene', () => {
+    it('never mutates the input and shares no object with it or between branches', () => {
+      const input = {
+        properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/A' } },
+        $defs: { A: { type: 'object', properties: { x: { enum: [1, 2] } } } },
+      };
+      const before = structuredClone(input);
+      const first = dereference(input).schema as {
+        properties: { a: { properties: object }; b: { properties: object } };
+      };
+      expect(input).toStrictEqual(before);
+      expect(first.properties.a).toStrictEqual(first.properties.b);
+      expect(first.properties.a).not.toBe(first.properties.b);
+      expect(first.properties.a.properties).not.toBe(first.properties.b.properties);
+      const second = dereference(input).schema as typeof first;
+      expect(second).toStrictEqual(first);
+      expect(second.properties.a).not.toBe(first.properties.a);
+    });
+
+    it('rejects JavaScript cycles with a ToolSchemaError instead of hanging', () => {
+      const looped: Record<string, unknown> = { type: 'object' };
+      looped.properties = { self: looped };
+      expect(() => dereference(looped)).toThrow(ToolSchemaError);
+      const data: Record<string, unknown> = {};
+      data.self = data;
+      expect(() => dereference({ const: data })).toThrow(ToolSchemaError);
+    });
+
+    it('validates options', () => {
+      expect(() => dereference({}, { cycles: 'maybe' as never })).toThrow(
+        expect.objectContaining({ code: 'invalid-option' }),
+      );
+      expect(() => dereference({}, { cycles: { unroll: -1 } })).toThrow(
+        expect.objectContaining({ code: 'invalid-option' }),
+      );
+      expect(() => dereference({}, { budget: { maxDepth: 0 } })).toThrow(
+        expect.objectContaining({ code: 'invalid-option' }),
+      );
+    });
+  });
+});
