@@ -26,8 +26,12 @@ afterEach(async () => {
   for (const connection of open.splice(0)) await connection.client.close();
 });
 
-/** Starts `toolschema proxy -- node fixture` under a real MCP client and connects. */
-async function connectThroughProxy(): Promise<Connection> {
+/**
+ * Starts `toolschema proxy -- node fixture` under a real MCP client and connects.
+ *
+ * @param protocolVersion Pin a 2026-era protocol revision; default: the 2025 `initialize` opening.
+ */
+async function connectThroughProxy(protocolVersion?: string): Promise<Connection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'proxy', '--', process.execPath, FIXTURE_SERVER],
@@ -35,7 +39,10 @@ async function connectThroughProxy(): Promise<Connection> {
   });
   const chunks: Buffer[] = [];
   transport.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const client = new Client({ name: 'toolschema-e2e', version: '1.0.0' });
+  const client = new Client(
+    { name: 'toolschema-e2e', version: '1.0.0' },
+    protocolVersion === undefined ? {} : { versionNegotiation: { mode: { pin: protocolVersion } } },
+  );
   await client.connect(transport);
   const connection = { client, transport, stderr: () => Buffer.concat(chunks).toString('utf8') };
   open.push(connection);
@@ -144,6 +151,20 @@ describe('toolschema proxy (built bin) under a real MCP client', () => {
       type: 'object',
       properties: { when: { type: 'string', format: 'date-time' } },
     });
+  }, 30_000);
+
+  it('works the same on the 2026-07-28 protocol revision (server/discover, per-request _meta)', async () => {
+    const { client } = await connectThroughProxy('2026-07-28');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toStrictEqual(FIXTURE_TOOLS.map((tool) => tool.name));
+    expect(toolNamed(tools, 'echo').inputSchema).toStrictEqual({
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+    });
+    for (const tool of tools) expectSelfContained(tool.inputSchema);
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'modern' } });
+    expect(result.content).toStrictEqual([{ type: 'text', text: 'echo: modern' }]);
   }, 30_000);
 
   it('shuts down cleanly: closing the client ends the proxy and the server', async () => {
