@@ -268,7 +268,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       ) {
         entry.kind = KeywordKind.SchemaArray;
         entry.slots = [];
-        bytes += 2 + value.length;
+        bytes += value.length > 0 ? value.length + 1 : 2;
         for (let item = 0; item < value.length; item++) {
           entry.slots.push(slot(unit, value[item], `${tail}/${item}`, 2));
         }
@@ -279,7 +279,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         entry.kind = KeywordKind.SchemaMap;
         entry.slots = [];
         entry.names = [];
-        bytes += 2;
+        bytes += 1;
         for (const name of Object.keys(value)) {
           const item = value[name];
           if (item === undefined) continue;
@@ -291,6 +291,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
               : slot(unit, item, `${tail}/${escapePointerToken(name)}`, 2),
           );
         }
+        if (entry.names.length === 0) bytes += 1;
       } else {
         if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
           continue;
@@ -320,6 +321,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         `In ${index.dialect}, keywords beside $ref are ignored; dropped: ${dropped.join(', ')}.`,
       );
     }
+    // One comma fewer than keys, in the object itself.
+    if (unit.entries.length > 0) bytes -= 1;
     unit.ownBytes = bytes;
     index.inputBytes += bytes;
   }
