@@ -1,3 +1,4 @@
+import { setOwn } from '../cloneJson/index.ts';
 import type { Diagnostic } from '../types/index.ts';
 
 /**
@@ -37,9 +38,11 @@ export function ensureObjectRoot(
     pointer: '/type',
     message: `The root has type ${JSON.stringify(type)}, but tool arguments are an object; it became a permissive object schema.`,
   });
-  const fallback: Record<string, unknown> = { type: 'object' };
-  for (const key of ['$schema', 'title', 'description']) {
-    if (root[key] !== undefined) fallback[key] = root[key];
+  const fallback: Record<string, unknown> = {};
+  if (typeof root.$schema === 'string') fallback.$schema = root.$schema;
+  fallback.type = 'object';
+  for (const key of ['title', 'description']) {
+    if (Object.hasOwn(root, key)) fallback[key] = root[key];
   }
   return fallback;
 }
@@ -49,5 +52,6 @@ function withType(root: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of ['$schema', '$id']) if (Object.hasOwn(root, key)) out[key] = root[key];
   out.type = 'object';
-  return Object.assign(out, root);
+  for (const key of Object.keys(root)) setOwn(out, key, root[key]);
+  return out;
 }
