@@ -1,0 +1,96 @@
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, type McpServer } from '@modelcontextprotocol/server';
+import { expect } from 'vitest';
+
+/** A listed tool schema, as `tools/list` returns it. */
+export type ListedSchema = Record<string, unknown>;
+
+/**
+ * Connects a client to a server over a linked pair of in-memory transports.
+ *
+ * @param server The server, with its tools registered.
+ * @returns The connected client.
+ */
+export async function connect(server: McpServer): Promise<Client> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'toolschema-integration', version: '0.0.0' });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  return client;
+}
+
+/**
+ * Lists the tools of a server and returns their input and output schemas by name.
+ *
+ * @param client A connected client.
+ * @returns The listed schemas of each tool.
+ */
+export async function listSchemas(
+  client: Client,
+): Promise<Map<string, { input: ListedSchema; output: ListedSchema | undefined }>> {
+  const { tools } = await client.listTools();
+  return new Map(
+    tools.map((tool) => [tool.name, { input: tool.inputSchema, output: tool.outputSchema }]),
+  );
+}
+
+/**
+ * Every `$ref` value in a schema, in document order.
+ *
+ * @param schema A JSON Schema.
+ * @returns The `$ref` strings.
+ */
+export function refsOf(schema: unknown): string[] {
+  return [...JSON.stringify(schema).matchAll(/"\$ref":"((?:[^"\\]|\\.)*)"/g)].map(
+    (match) => JSON.parse(`"${match[1]}"`) as string,
+  );
+}
+
+/**
+ * Asserts what a client needs from an acyclic tool schema: no `$ref` and no `$defs` or
+ * `definitions` anywhere.
+ *
+ * @param schema A listed schema.
+ */
+export function expectNoRefs(schema: ListedSchema): void {
+  const json = JSON.stringify(schema);
+  expect(refsOf(schema)).toStrictEqual([]);
+  expect(json).not.toContain('"$defs"');
+  expect(json).not.toContain('"definitions"');
+}
+
+/**
+ * Asserts that a cyclic tool schema is self-contained: it has refs, and every one resolves into
+ * the listed schema's own root `$defs` (or is `#`), with no `$defs` below the root.
+ *
+ * @param schema A listed schema.
+ * @returns The names of its root `$defs`.
+ */
+export function expectRefsResolveLocally(schema: ListedSchema): string[] {
+  const defs = (schema.$defs ?? {}) as Record<string, unknown>;
+  const refs = refsOf(schema);
+  expect(refs.length).toBeGreaterThan(0);
+  for (const ref of refs) {
+    if (ref === '#') continue;
+    expect(ref).toMatch(/^#\/\$defs\/[^/]+$/);
+    const name = decodeURIComponent(ref.slice('#/$defs/'.length))
+      .replaceAll('~1', '/')
+      .replaceAll('~0', '~');
+    expect(Object.keys(defs)).toContain(name);
+  }
+  const { $defs: _rootDefs, ...rest } = schema;
+  expect(JSON.stringify(rest)).not.toContain('"$defs"');
+  expect(JSON.stringify(schema)).not.toContain('"definitions"');
+  return Object.keys(defs);
+}
+
+/**
+ * The text of a tool result's first content block.
+ *
+ * @param result A `callTool` result.
+ * @returns Its first text.
+ */
+export function firstText(result: { content?: unknown }): string {
+  const content = (result.content ?? []) as { type: string; text?: string }[];
+  return content[0]?.text ?? '';
+}
