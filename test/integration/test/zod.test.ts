@@ -146,9 +146,10 @@ describe('@toolschema/zod over MCP', () => {
   it('keeps recursion as refs that resolve inside the listed schema', () => {
     const schema = input('edit_tree');
     expect(schema.type).toBe('object');
-    expect(expectRefsResolveLocally(schema)).toHaveLength(1);
-    const { root } = schema.properties as Record<string, ListedSchema>;
-    expect(root?.type).toBe('object');
+    expect(expectRefsResolveLocally(schema)).toStrictEqual(['IntegrationZodCategory']);
+    const category = (schema.$defs as Record<string, ListedSchema>).IntegrationZodCategory;
+    expect(category?.type).toBe('object');
+    expect(category?.required).toStrictEqual(['name']);
   });
 
   it('lists a discriminated union with an object root and no refs', () => {
