@@ -77,7 +77,8 @@ if (wanted(4)) {
   const section = runScaling({ minRounds: quick ? 2 : 5 });
   print(section.markdown);
   summary.push(
-    `- scaling: time per output byte spread ${formatRatio(section.spread)} from 1× to 100×`,
+    `- scaling: time per output byte spread ${formatRatio(section.spread)} from 1× to 100× ` +
+      `(the floor's ${formatRatio(section.floorSpread)}; ours / floor ${section.overFloor.map(formatRatio).join(', ')})`,
   );
 }
 print(

@@ -10,17 +10,19 @@ const FACTORS = [1, 10, 100];
 
 function memoryOfOneCall(input) {
   gc();
+  gc();
   const before = process.memoryUsage();
   // Heap right after the call, before any forced GC, holds the output and whatever garbage the
   // call left: close to the peak of the call (a scavenge during the call can only lower it).
   const result = dereference(input);
   const after = process.memoryUsage();
   gc();
+  gc();
   const retained = process.memoryUsage();
   const keep = result.schema;
   return {
-    heapAfterCall: after.heapUsed - before.heapUsed,
-    heapRetained: retained.heapUsed - before.heapUsed,
+    heapAfterCall: Math.max(0, after.heapUsed - before.heapUsed),
+    heapRetained: Math.max(0, retained.heapUsed - before.heapUsed),
     rss: retained.rss,
     keep,
   };
@@ -35,6 +37,8 @@ function memoryOfOneCall(input) {
 export function runScaling({ minRounds }) {
   const rows = [];
   const perByte = [];
+  const floorPerByte = [];
+  const overFloor = [];
   for (const factor of FACTORS) {
     const input = scalingFamily(BASE_MODULES * factor);
     const inputBytes = jsonBytes(input);
@@ -49,6 +53,8 @@ export function runScaling({ minRounds }) {
     const memory = memoryOfOneCall(input);
     const nsPerByte = (ours.median * 1e6) / outputBytes;
     perByte.push(nsPerByte);
+    floorPerByte.push((floor.median * 1e6) / outputBytes);
+    overFloor.push(ours.median / floor.median);
     rows.push([
       `${factor}×`,
       `${Object.keys(input.$defs).length} defs, ${Object.keys(input.properties).length} uses`,
@@ -64,6 +70,7 @@ export function runScaling({ minRounds }) {
     ]);
   }
   const spread = Math.max(...perByte) / Math.min(...perByte);
+  const floorSpread = Math.max(...floorPerByte) / Math.min(...floorPerByte);
   const markdown = [
     '## 4. Scaling',
     '',
@@ -88,7 +95,8 @@ export function runScaling({ minRounds }) {
       rows,
     ),
     '',
-    `- **time per output byte, max / min across 1×–100× = ${formatRatio(spread)}** (1× is perfectly linear)`,
+    `- **time per output byte, max / min across 1×–100× = ${formatRatio(spread)}** (1× is perfectly linear); ` +
+      `the floor's: ${formatRatio(floorSpread)}; ours / floor from ${formatRatio(Math.min(...overFloor))} to ${formatRatio(Math.max(...overFloor))}.`,
   ].join('\n');
-  return { markdown, spread };
+  return { markdown, spread, floorSpread, overFloor };
 }

@@ -23,6 +23,23 @@ const CASES = [
   { name: '50,000-deep plain nesting', make: () => plainNesting(50000), maxMs: 250 },
 ];
 
+/** Counts the `$ref`s of an output that do not point at an entry of its root `$defs`. */
+function danglingRefs(output) {
+  const defs = output && typeof output === 'object' && output.$defs ? output.$defs : {};
+  let dangling = 0;
+  const stack = [output];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current !== 'object' || current === null) continue;
+    if (!Array.isArray(current) && typeof current.$ref === 'string') {
+      const name = current.$ref.startsWith('#/$defs/') ? current.$ref.slice(8) : undefined;
+      if (name === undefined || !Object.hasOwn(defs, name)) dangling++;
+    }
+    for (const item of Array.isArray(current) ? current : Object.values(current)) stack.push(item);
+  }
+  return dangling;
+}
+
 function serializable(value) {
   try {
     JSON.stringify(value);
@@ -68,6 +85,8 @@ export function runWorstCases({ minRounds }) {
       codes.set(diagnostic.code, (codes.get(diagnostic.code) ?? 0) + 1);
     const kept =
       output && typeof output === 'object' && output.$defs ? Object.keys(output.$defs).length : 0;
+    const dangling = danglingRefs(output);
+    if (dangling > 0) misses.push(`${testCase.name}: ${dangling} dangling $ref`);
     const ours = timeOne(() => dereference(input), { minRounds, maxRounds: 30, minTotalMs: 400 });
     const floor = timeOne(() => copyJsonIterative(output), {
       minRounds,
@@ -88,7 +107,7 @@ export function runWorstCases({ minRounds }) {
       `${formatBytes(bytes)}${bytesOk ? '' : ' ✗'}`,
       String(jsonDepth(output)),
       `${serializable(output)}`,
-      `${kept} kept; ${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ') || 'none'}`,
+      `${kept} kept${dangling > 0 ? `, ${dangling} DANGLING` : ''}; ${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ') || 'none'}`,
     ]);
   }
   const markdown = [
