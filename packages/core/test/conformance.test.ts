@@ -183,9 +183,14 @@ if (!existsSync(join(suiteRoot, 'tests'))) {
               draftCounts.ajvCannotCompileExcluded += 1;
               return;
             }
-            const ajvAgrees = group.tests.every(
-              (test) => original.validate(test.data) === test.valid,
-            );
+            // Ajv itself overflows its stack on a few dynamic-scope groups: that is disagreement.
+            const ajvAgrees = group.tests.every((test) => {
+              try {
+                return original.validate(test.data) === test.valid;
+              } catch {
+                return false;
+              }
+            });
             if (!ajvAgrees) {
               draftCounts.ajvDisagreesExcluded += 1;
               return;

@@ -175,15 +175,15 @@ describe('dereference', () => {
       expect(schema).toStrictEqual({ $schema: DRAFT_07, properties: { a: { type: 'string' } } });
     });
 
-    it('keeps $dynamicRef as it is, with a diagnostic', () => {
-      const { schema, diagnostics } = dereference({
+    it('keeps a document with $dynamicRef as it is, with a diagnostic', () => {
+      const input = {
         $dynamicAnchor: 'node',
-        properties: { a: { $dynamicRef: '#node' } },
-      });
-      expect(schema).toStrictEqual({
-        $dynamicAnchor: 'node',
-        properties: { a: { $dynamicRef: '#node' } },
-      });
+        properties: { a: { $dynamicRef: '#node' }, b: { $ref: '#/$defs/B' } },
+        $defs: { B: { type: 'string' } },
+      };
+      const { schema, diagnostics } = dereference(input);
+      expect(schema).toStrictEqual(input);
+      expect(schema).not.toBe(input);
       expect(diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([
         ['ref-dynamic', '/properties/a/$dynamicRef'],
       ]);
@@ -370,11 +370,22 @@ describe('dereference', () => {
       },
     };
 
-    it('keeps refs that close a cycle, inlines the entry and acyclic definitions inside', () => {
+    it('keeps refs into cyclic definitions and inlines acyclic definitions inside them', () => {
       expect(dereference(tree)).toStrictEqual({
-        schema: { type: 'object', properties: { root: node }, $defs: { Node: node } },
+        schema: {
+          type: 'object',
+          properties: { root: { $ref: '#/$defs/Node' } },
+          $defs: { Node: node },
+        },
         diagnostics: [],
       });
+    });
+
+    it('is idempotent: a second pass over its output changes nothing', () => {
+      const once = dereference(tree).schema;
+      expect(dereference(once).schema).toStrictEqual(once);
+      const root = dereference({ type: 'object', properties: { next: { $ref: '#' } } }).schema;
+      expect(dereference(root).schema).toStrictEqual(root);
     });
 
     it('keeps whole strongly connected components, independent of key order', () => {
@@ -389,7 +400,7 @@ describe('dereference', () => {
         properties: { x: { $ref: '#/$defs/A' } },
       });
       expect(first.schema).toStrictEqual({
-        properties: { x: { properties: { b: { $ref: '#/$defs/B' } } } },
+        properties: { x: { $ref: '#/$defs/A' } },
         $defs: {
           A: { properties: { b: { $ref: '#/$defs/B' } } },
           B: { properties: { a: { $ref: '#/$defs/A' } } },

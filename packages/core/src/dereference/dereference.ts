@@ -1,3 +1,4 @@
+import { cloneJson } from '../cloneJson/index.ts';
 import { emitSchema } from '../emitSchema/index.ts';
 import { ensureObjectRoot } from '../ensureObjectRoot/index.ts';
 import { indexDocument, isObjectSchema } from '../indexDocument/index.ts';
@@ -61,6 +62,18 @@ export function dereference(
   const dialect = dialectOf(schema.$schema) ?? options.dialect ?? '2020-12';
   const defsKeyword = refHasSiblings(dialect) ? '$defs' : 'definitions';
   const index = indexDocument(schema, dialect);
+  if (index.hasDynamicRefs) {
+    // Dynamic references resolve through the dynamic scope ($id and $dynamicAnchor along the
+    // evaluation path); inlining changes that scope. The document is kept exactly as it is.
+    for (const diagnostic of index.diagnostics) {
+      if (diagnostic.code === 'ref-dynamic') diagnostics.push(diagnostic);
+    }
+    const copy = cloneJson(schema);
+    return {
+      schema: options.root === 'object' ? ensureObjectRoot(copy, diagnostics) : copy,
+      diagnostics,
+    };
+  }
   const budget = resolveBudget(options.budget, index.inputBytes);
   const plan = planOutput(index, budget, cycles === 'throw' ? 'throw' : 'ref');
   const emitted = emitSchema(index, plan, { unresolved, defsKeyword });
@@ -75,7 +88,7 @@ export function dereference(
   let output = emitted.schema;
   if (unroll !== undefined && output !== null && typeof output === 'object') {
     const cyclic = new Set<string>();
-    for (const unit of plan.entries) if (plan.kept[unit] === 0) cyclic.add(plan.names.get(unit)!);
+    for (const unit of plan.entries) if (plan.cyclic[unit] === 1) cyclic.add(plan.names.get(unit)!);
     output = unrollCycles(
       output as Record<string, unknown>,
       defsKeyword,

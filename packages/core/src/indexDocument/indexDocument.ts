@@ -243,7 +243,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           unit,
           'ref-dynamic',
           unit.pointer + tail,
-          `${key} ${JSON.stringify(value)} is kept as it is: dynamic scopes are not inlined.`,
+          `${key} ${JSON.stringify(value)} is kept, and the document with it: inlining would change its dynamic scope.`,
         );
       }
       const entry: Entry = {

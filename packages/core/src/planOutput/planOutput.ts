@@ -16,8 +16,10 @@ export interface Budget {
 export interface OutputPlan {
   /** `cutRef[u] === 1`: the `$ref` of unit u closes a cycle and stays a `$ref`. */
   cutRef: Uint8Array;
-  /** `kept[u] === 1`: every use of unit u is a `$ref` (it would break the budget inlined). */
+  /** `kept[u] === 1`: every use of unit u is a `$ref` (it lies on a cycle or breaks the budget). */
   kept: Uint8Array;
+  /** `cyclic[u] === 1`: unit u is a `$defs` entry because it lies on a cycle. */
+  cyclic: Uint8Array;
   /** Units emitted under the root `$defs`, sorted by name. */
   entries: number[];
   /** Name of each entry under `$defs`. */
@@ -87,7 +89,10 @@ export function planOutput(
   }
 
   const order = buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]);
-  const kept = new Uint8Array(count);
+  // Every use of a definition on a cycle is a `$ref`, also from outside the cycle: inlining the
+  // entry point once would look friendlier, but a second pass over the output would inline one
+  // more level each time (behind a proxy, or when a server already uses toolschema).
+  const kept = cycleEntry.slice();
   const reason = new Map<number, string>();
   const size = new Float64Array(count);
   const depth = new Float64Array(count);
@@ -164,7 +169,18 @@ export function planOutput(
   }
   let rootDepth = depth[0]!;
   for (const unit of entries) rootDepth = Math.max(rootDepth, depth[unit]! + 2);
-  return { cutRef, kept, entries, names, order, uses, bytes, depth: rootDepth, diagnostics };
+  return {
+    cutRef,
+    kept,
+    cyclic: cycleEntry,
+    entries,
+    names,
+    order,
+    uses,
+    bytes,
+    depth: rootDepth,
+    diagnostics,
+  };
 
   /** Inlined depth of a unit from its parts (already measured), stored in `depth`. */
   function measure(unit: number): number {
@@ -237,7 +253,7 @@ export function planOutput(
     let sum = size[0]!;
     for (let position = order.length - 1; position >= 0; position--) {
       const unit = order[position]!;
-      if (unit !== 0 && (cycleEntry[unit] === 1 || kept[unit] === 1)) {
+      if (kept[unit] === 1) {
         mult[unit]! += 1;
         sum += size[unit]! + REF_BYTES;
       }
