@@ -1,1 +1,0 @@
-export { cloneJsonTree } from './cloneJsonTree.ts';
