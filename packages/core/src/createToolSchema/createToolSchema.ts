@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { cloneJsonTree } from '../cloneJsonTree/index.ts';
+import { cloneTree } from '../cloneJson/index.ts';
 import { dereference } from '../dereference/index.ts';
 import type {
   ConversionDiagnostic,
@@ -85,7 +85,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
         cached = compute(io, target);
         cache.set(key, cached);
       }
-      return cloneJsonTree(cached);
+      return cloneTree(cached);
     };
 
   const props: ToolSchemaProps<Input, Output> = {
