@@ -1,0 +1,199 @@
+/**
+ * Differential property tests of `dereference`: on random schema documents (references to
+ * definitions and nested pointers, escaped names, keywords beside `$ref`, cycles, booleans,
+ * `$ref`-looking data) Ajv must accept exactly the same random instances with the input and with
+ * the output, wherever no degrade diagnostic was emitted. Runs: `FUZZ_RUNS` (default 300 for
+ * 2020-12, a third of that for draft-07). fast-check prints the seed and the shrunk counterexample
+ * of a failure; rerun it with `FUZZ_SEED=<seed> FUZZ_PATH=<path>`.
+ */
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DereferenceResult, dereference, type JsonSchema } from '../src/index.ts';
+import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
+import {
+  type GeneratedDialect,
+  type GeneratedSchema,
+  instanceValue,
+  schemaDocument,
+} from './helpers/schema-arbitrary.ts';
+import {
+  countSharedObjects,
+  danglingRefs,
+  degradeDiagnostics,
+  firstJsonDifference,
+  isObject,
+  walkSchemas,
+} from './helpers/schema-refs.ts';
+
+const INSTANCES_PER_SCHEMA = 10;
+const runs2020 = Number.parseInt(process.env.FUZZ_RUNS ?? '300', 10);
+const runsDraft07 = Math.max(1, Math.round(runs2020 / 3));
+// Chosen here (not by fast-check) so it is printed before the run, even if a run never ends.
+const seed =
+  process.env.FUZZ_SEED === undefined
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number.parseInt(process.env.FUZZ_SEED, 10);
+const path = process.env.FUZZ_PATH;
+
+/** Keywords that stay beside `$ref` in draft-07 (annotations, identifiers, containers). */
+const DRAFT_07_KEPT_BESIDE_REF = new Set([
+  '$ref',
+  '$schema',
+  '$id',
+  '$comment',
+  'definitions',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'readOnly',
+  'writeOnly',
+]);
+
+/** What one property run found, summed per dialect and printed at the end. */
+interface FuzzCounts {
+  runs: number;
+  compared: number;
+  instancesCompared: number;
+  degradedWithDiagnostic: number;
+  ajvCannotCompileInput: number;
+}
+
+const counts = new Map<GeneratedDialect, FuzzCounts>();
+
+afterAll(() => {
+  const lines = [`Differential fuzzing of dereference (FUZZ_RUNS=${runs2020}):`];
+  for (const [dialect, c] of counts) {
+    lines.push(
+      `  ${dialect}: property runs ${c.runs} (incl. shrinking), compared with Ajv ${c.compared} ` +
+        `(${c.instancesCompared} instances), degraded with diagnostic ${c.degradedWithDiagnostic}, ` +
+        `Ajv cannot compile the input ${c.ajvCannotCompileInput}`,
+    );
+  }
+  console.log(lines.join('\n'));
+});
+
+/**
+ * Returns the draft-07 meaning of a document as Ajv can check it: Ajv 8 applies keywords beside
+ * `$ref` in every draft, while draft-07 ignores them, so they are removed (annotations kept).
+ *
+ * @param schema The draft-07 document.
+ * @returns A copy without validation keywords beside `$ref`.
+ */
+function withoutDraft07RefSiblings(schema: unknown): unknown {
+  const copy = structuredClone(schema);
+  walkSchemas(copy, (node) => {
+    if (!isObject(node) || !Object.hasOwn(node, '$ref')) return;
+    for (const key of Object.keys(node)) {
+      if (!DRAFT_07_KEPT_BESIDE_REF.has(key)) delete node[key];
+    }
+  });
+  return copy;
+}
+
+/**
+ * Checks every dialect-independent property of one `dereference` call and, where no degrade
+ * diagnostic was emitted, that Ajv agrees on the instances.
+ *
+ * @param generated The generated document.
+ * @param instances The instances to validate.
+ * @param dialect The dialect.
+ * @param c The counters to update.
+ */
+function checkDocument(
+  generated: GeneratedSchema,
+  instances: readonly unknown[],
+  dialect: GeneratedDialect,
+  c: FuzzCounts,
+): void {
+  c.runs += 1;
+  const input = generated.schema;
+  const before = structuredClone(input);
+  const first: DereferenceResult = dereference(input as JsonSchema);
+  const second: DereferenceResult = dereference(input as JsonSchema);
+
+  expect(firstJsonDifference(input, before), 'input mutated').toBeUndefined();
+  expect(countSharedObjects(input, first.schema), 'output shares objects with the input').toBe(0);
+  expect(countSharedObjects(first.schema, second.schema), 'two results share objects').toBe(0);
+  expect(
+    firstJsonDifference(JSON.parse(JSON.stringify(first.schema)), first.schema),
+    'output is not plain JSON',
+  ).toBeUndefined();
+  expect(firstJsonDifference(second.schema, first.schema), 'not deterministic').toBeUndefined();
+  expect(second.diagnostics).toStrictEqual(first.diagnostics);
+
+  if (degradeDiagnostics(first.diagnostics).length > 0) {
+    c.degradedWithDiagnostic += 1;
+    return;
+  }
+  const draft: AjvDraft = dialect;
+  const reference = compileFresh(
+    draft,
+    dialect === 'draft-07' ? withoutDraft07RefSiblings(input) : input,
+  );
+  if ('error' in reference) {
+    c.ajvCannotCompileInput += 1;
+    return;
+  }
+  const output = compileFresh(draft, first.schema);
+  if ('error' in output) {
+    throw new Error(`Ajv cannot compile the output: ${output.error.message}`);
+  }
+  const disagreements = instances.filter(
+    (instance) => reference.validate(instance) !== output.validate(instance),
+  );
+  expect(
+    disagreements.map((instance) => ({
+      instance,
+      input: reference.validate(instance),
+      output: output.validate(instance),
+    })),
+    `Ajv disagrees; output: ${JSON.stringify(first.schema)}`,
+  ).toStrictEqual([]);
+  expect(danglingRefs(first.schema), 'output has $refs that do not resolve').toStrictEqual([]);
+  c.compared += 1;
+  c.instancesCompared += instances.length;
+}
+
+/**
+ * Runs the property for one dialect.
+ *
+ * @param dialect The dialect.
+ * @param numRuns How many documents to generate.
+ */
+function fuzz(dialect: GeneratedDialect, numRuns: number): void {
+  const c: FuzzCounts = {
+    runs: 0,
+    compared: 0,
+    instancesCompared: 0,
+    degradedWithDiagnostic: 0,
+    ajvCannotCompileInput: 0,
+  };
+  counts.set(dialect, c);
+  console.log(
+    `dereference differential fuzzing (${dialect}): ${numRuns} runs, seed ${seed} (FUZZ_SEED)`,
+  );
+  fc.assert(
+    fc.property(
+      schemaDocument(dialect),
+      fc.array(instanceValue(), {
+        minLength: INSTANCES_PER_SCHEMA,
+        maxLength: INSTANCES_PER_SCHEMA,
+      }),
+      (generated, instances) => checkDocument(generated, instances, dialect, c),
+    ),
+    { numRuns, seed, ...(path === undefined ? {} : { path }) },
+  );
+  // The generator must mostly produce documents the comparison can use, or the test says nothing.
+  expect(c.compared).toBeGreaterThanOrEqual(Math.floor(numRuns / 2));
+}
+
+describe('dereference agrees with its input under Ajv', () => {
+  it(`2020-12: ${runs2020} random documents × ${INSTANCES_PER_SCHEMA} instances`, () => {
+    fuzz('2020-12', runs2020);
+  }, 600_000);
+
+  it(`draft-07 (keywords beside $ref ignored): ${runsDraft07} random documents × ${INSTANCES_PER_SCHEMA} instances`, () => {
+    fuzz('draft-07', runsDraft07);
+  }, 600_000);
+});
