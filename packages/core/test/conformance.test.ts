@@ -48,6 +48,8 @@ interface DraftCounts {
   degradedWithDiagnostic: number;
   ajvDisagreesExcluded: number;
   ajvCannotCompileExcluded: number;
+  /** `file > group: codes` of the groups counted as degraded, printed so they can be reviewed. */
+  degradedGroups: string[];
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -138,6 +140,7 @@ if (!existsSync(join(suiteRoot, 'tests'))) {
           `Ajv disagrees (excluded) ${c.ajvDisagreesExcluded}, ` +
           `Ajv cannot compile (excluded) ${c.ajvCannotCompileExcluded}`,
       );
+      for (const group of c.degradedGroups) lines.push(`    degraded: ${group}`);
     }
     console.log(lines.join('\n'));
   });
@@ -151,6 +154,7 @@ if (!existsSync(join(suiteRoot, 'tests'))) {
       degradedWithDiagnostic: 0,
       ajvDisagreesExcluded: 0,
       ajvCannotCompileExcluded: 0,
+      degradedGroups: [],
     };
     counts.set(draft.folder, draftCounts);
     const isValidSchema = createMetaValidator(draft.ajv);
@@ -204,6 +208,9 @@ if (!existsSync(join(suiteRoot, 'tests'))) {
             const degraded = degradeDiagnostics(result.diagnostics);
             if (degraded.length > 0) {
               draftCounts.degradedWithDiagnostic += 1;
+              draftCounts.degradedGroups.push(
+                `${relative(folder, file)} > ${group.description}: ${[...new Set(degraded.map((d) => d.code))].join(', ')}`,
+              );
               return;
             }
 
