@@ -87,6 +87,35 @@ async function readCatalog() {
   return catalog;
 }
 
+/**
+ * Reads the JSON report of @arethetypeswrong/cli. Its exit code alone is not enough: a package
+ * whose declaration files are missing is reported as "does not contain types" with exit code 0.
+ *
+ * @param result The captured run of `attw <tarball> --format json`.
+ * @returns Whether the package has types and no problem, and what to print when it does not.
+ */
+function readAttw(result) {
+  let report;
+  try {
+    report = JSON.parse(result.output.slice(result.output.indexOf('{')));
+  } catch {
+    return { ok: false, detail: result.output };
+  }
+  if (report.analysis?.types === false) {
+    return {
+      ok: false,
+      detail: 'The package contains no types (its declaration files are missing).',
+    };
+  }
+  const problems = Array.isArray(report.analysis?.problems) ? report.analysis.problems : [];
+  const detail = problems
+    .map((problem) =>
+      [problem.kind, problem.entrypoint, problem.resolutionKind].filter(Boolean).join(' '),
+    )
+    .join('\n');
+  return { ok: result.code === 0 && problems.length === 0, detail };
+}
+
 // What the consumer project runs, once as ESM and once as CommonJS. Each check prints one line
 // `ok <what>` and throws on a wrong result, so a failure names what broke.
 const consumerBody = `
@@ -216,12 +245,13 @@ try {
     const lint = await capture('pnpm', ['exec', 'publint', 'run', tarballPath, '--strict'], root);
     record(`${manifest.name}: publint --strict`, lint.code === 0, lint.output);
 
-    const types = await capture(
-      'pnpm',
-      ['exec', 'attw', tarballPath, '--format', 'table-flipped', '--no-emoji', '--no-color'],
-      root,
+    const types = await capture('pnpm', ['exec', 'attw', tarballPath, '--format', 'json'], root);
+    const verdict = readAttw(types);
+    record(
+      `${manifest.name}: attw (types for every entry point and resolution)`,
+      verdict.ok,
+      verdict.detail,
     );
-    record(`${manifest.name}: attw`, types.code === 0, types.output);
   }
 
   // 2. An empty project that installs every tarball at once, so that the adapters' dependency on
