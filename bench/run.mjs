@@ -56,7 +56,7 @@ if (wanted(1)) {
   );
 }
 if (wanted(2)) {
-  const section = runWorstCases({ minRounds: quick ? 2 : 7 });
+  const section = await runWorstCases({ rounds: quick ? 2 : 7 });
   print(section.markdown);
   summary.push(
     `- worst cases: ${section.misses.length === 0 ? 'all targets met' : `missed: ${section.misses.join('; ')}`}`,

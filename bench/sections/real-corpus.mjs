@@ -66,6 +66,16 @@ export async function runRealCorpus({ rounds, warmup }) {
         },
       },
       {
+        // The same inputs on every call (as a server that holds its JSON Schemas) let V8 keep the
+        // identity hashes the pass's Map puts on input objects; fresh copies, as a proxy sees
+        // them on every tools/list, pay for them again.
+        name: 'toolschema dereference, fresh input copies',
+        prepare: () => inputs.map((schema) => structuredClone(schema)),
+        run: (copies) => {
+          for (const copy of copies) dereference(copy);
+        },
+      },
+      {
         name: 'floor: recursive copy of the output',
         run: () => {
           for (const schema of ours) copyJsonRecursive(schema);
@@ -114,6 +124,7 @@ export async function runRealCorpus({ rounds, warmup }) {
   const ourTime = results['toolschema dereference'].median;
   const floorTime = results['floor: recursive copy of the output'].median;
   const refParserTime = results['json-schema-ref-parser dereference'].median;
+  const freshTime = results['toolschema dereference, fresh input copies'].median;
   const rows = Object.entries(results).map(([name, result]) => [
     name,
     formatMs(result.median),
@@ -132,7 +143,8 @@ export async function runRealCorpus({ rounds, warmup }) {
     markdownTable(['competitor', 'median', 'min', '× ours', '× floor'], rows),
     '',
     `- **ours / floor = ${formatRatio(ourTime / floorTime)}** (target ≤ 1.5×)`,
-    `- **json-schema-ref-parser / ours = ${formatRatio(refParserTime / ourTime)}** (target ≥ 10×)`,
+    `- **json-schema-ref-parser / ours = ${formatRatio(refParserTime / ourTime)}** (target ≥ 10×); ` +
+      `both on fresh copies: ${formatRatio(refParserTime / freshTime)}`,
     `- Equality with json-schema-ref-parser (key order ignored, its root \`$defs\` removed): ` +
       `${agree} agree, ${differences.length} differ, ${cyclic} skipped as cyclic (JS cycles in its output).`,
   ];
