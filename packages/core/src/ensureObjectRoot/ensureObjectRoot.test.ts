@@ -3,11 +3,11 @@ import type { Diagnostic } from '../types/index.ts';
 import { ensureObjectRoot } from './ensureObjectRoot.ts';
 
 describe('ensureObjectRoot', () => {
-  it('returns an object root as it is, without a diagnostic', () => {
+  it('returns an object root unchanged (a new root object), without a diagnostic', () => {
     const diagnostics: Diagnostic[] = [];
     const root = { type: 'object', properties: { a: { type: 'string' } } };
     const result = ensureObjectRoot(root, diagnostics);
-    expect(result).toBe(root);
+    expect(result).not.toBe(root);
     expect(result).toStrictEqual({ type: 'object', properties: { a: { type: 'string' } } });
     expect(diagnostics).toStrictEqual([]);
   });

@@ -48,9 +48,12 @@ export function toObjectRoot(schema: JsonSchema): Record<string, unknown> {
   if (schema.type === 'object') {
     return { ...schema };
   }
-  // Rebuilt so `type` comes right after `$schema`, where readers look for it.
-  const { $schema, type: _replacedType, ...rest } = schema;
-  return $schema === undefined ? { type: 'object', ...rest } : { $schema, type: 'object', ...rest };
+  // Rebuilt so `type` comes right after `$schema` and `$id`, where readers look for it.
+  const { $schema, $id, type: _replacedType, ...rest } = schema;
+  const head: Record<string, unknown> = {};
+  if ($schema !== undefined) head.$schema = $schema;
+  if ($id !== undefined) head.$id = $id;
+  return { ...head, type: 'object', ...rest };
 }
 
 function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Verdict {
