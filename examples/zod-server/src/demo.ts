@@ -204,7 +204,9 @@ console.log(
   `${' '.repeat(groupStart(2))}${'WITHOUT toolschema'.padEnd(groupStart(5) - groupStart(2))}WITH toolschema`,
 );
 for (const line of lines) console.log(line.trimEnd());
-console.log('A recursive type keeps the one $ref its cycle needs, pointing into the same schema.');
+console.log(
+  "Recursive types stay $refs into the schema's own $defs, which keeps only what a cycle needs.",
+);
 
 heading('A schema from another server: a dangling $ref, and what the pass says about it');
 const foreign = {
