@@ -25,6 +25,22 @@ const peerNames = ['zod', 'valibot', '@valibot/to-json-schema', 'arktype'];
 const results = [];
 
 /**
+ * The pnpm that runs this script (`pnpm test:packages` sets `npm_execpath`), so the packing
+ * follows the version the workspace pins; plain `pnpm` from PATH otherwise.
+ */
+const pnpm = /pnpm\.c?js$/.test(process.env.npm_execpath ?? '')
+  ? [process.execPath, process.env.npm_execpath]
+  : ['pnpm'];
+
+/**
+ * The path of a root dev dependency's executable.
+ *
+ * @param name The executable's name.
+ * @returns Its path in the root `node_modules/.bin`.
+ */
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/**
  * Runs a command, capturing its output; never throws.
  *
  * @param command The executable.
@@ -227,7 +243,11 @@ try {
   const tarballs = new Map();
   for (const dir of packageDirs) {
     const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
-    const packed = await capture('pnpm', ['pack', '--pack-destination', tarballDir], dir);
+    const packed = await capture(
+      pnpm[0],
+      [...pnpm.slice(1), 'pack', '--pack-destination', tarballDir],
+      dir,
+    );
     const tarball = packed.output
       .trim()
       .split('\n')
@@ -242,10 +262,10 @@ try {
     const tarballPath = resolve(tarballDir, tarball);
     tarballs.set(manifest.name, tarballPath);
 
-    const lint = await capture('pnpm', ['exec', 'publint', 'run', tarballPath, '--strict'], root);
+    const lint = await capture(bin('publint'), ['run', tarballPath, '--strict'], root);
     record(`${manifest.name}: publint --strict`, lint.code === 0, lint.output);
 
-    const types = await capture('pnpm', ['exec', 'attw', tarballPath, '--format', 'json'], root);
+    const types = await capture(bin('attw'), [tarballPath, '--format', 'json'], root);
     const verdict = readAttw(types);
     record(
       `${manifest.name}: attw (types for every entry point and resolution)`,
