@@ -74,7 +74,7 @@ if (wanted(3)) {
   }
 }
 if (wanted(4)) {
-  const section = runScaling({ minRounds: quick ? 2 : 5 });
+  const section = await runScaling({ rounds: quick ? 2 : 7 });
   print(section.markdown);
   summary.push(
     `- scaling: time per output byte spread ${formatRatio(section.spread)} from 1× to 100× ` +

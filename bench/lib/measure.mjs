@@ -56,34 +56,6 @@ export async function compare(competitors, { warmup = 3, rounds = 15, collect = 
 }
 
 /**
- * Times one function: warm-up (at least `warmup` runs and 300 ms), then repeats until both a minimum count and a minimum total time
- * are reached (bounded by a maximum count), and returns the median.
- *
- * @param run The function to time.
- * @param settings `{ warmup, minRounds, maxRounds, minTotalMs, collect }` (see {@link compare}).
- * @returns `{ median, min, samples }` in milliseconds.
- */
-export function timeOne(
-  run,
-  { warmup = 5, minRounds = 5, maxRounds = 50, minTotalMs = 300, collect = false } = {},
-) {
-  // Warm up by count and by time, so the JIT has compiled the hot paths before the clock starts.
-  const warmupStart = performance.now();
-  for (let index = 0; index < warmup || performance.now() - warmupStart < 300; index++) run();
-  const times = [];
-  let total = 0;
-  while (times.length < minRounds || (total < minTotalMs && times.length < maxRounds)) {
-    if (collect) gc();
-    const start = performance.now();
-    run();
-    const elapsed = performance.now() - start;
-    times.push(elapsed);
-    total += elapsed;
-  }
-  return { median: median(times), min: Math.min(...times), samples: times.length };
-}
-
-/**
  * Describes the machine for the results file.
  *
  * @returns Node version, core count, CPU model, OS, date.

@@ -3,7 +3,7 @@
 import { scalingFamily } from '../inputs/worst-cases.mjs';
 import { dereference } from '../lib/core.mjs';
 import { copyJsonRecursive, jsonBytes } from '../lib/json.mjs';
-import { formatBytes, formatMs, formatRatio, gc, markdownTable, timeOne } from '../lib/measure.mjs';
+import { compare, formatBytes, formatMs, formatRatio, gc, markdownTable } from '../lib/measure.mjs';
 
 const BASE_MODULES = 4;
 const FACTORS = [1, 10, 100];
@@ -31,10 +31,10 @@ function memoryOfOneCall(input) {
 /**
  * Runs section 4 and returns its markdown and the spread of time per output byte.
  *
- * @param settings `{ minRounds }`.
+ * @param settings `{ rounds }`.
  * @returns `{ markdown, spread }`.
  */
-export function runScaling({ minRounds }) {
+export async function runScaling({ rounds }) {
   const rows = [];
   const perByte = [];
   const floorPerByte = [];
@@ -44,12 +44,30 @@ export function runScaling({ minRounds }) {
     const inputBytes = jsonBytes(input);
     const output = dereference(input).schema;
     const outputBytes = jsonBytes(output);
-    const ours = timeOne(() => dereference(input), { minRounds, maxRounds: 30, minTotalMs: 300 });
-    const floor = timeOne(() => copyJsonRecursive(output), {
-      minRounds,
-      maxRounds: 30,
-      minTotalMs: 200,
-    });
+    // Interleaved with the floor; the small sizes in batches of at least ~20 ms.
+    for (let index = 0; index < 3; index++) dereference(input);
+    const trialStart = performance.now();
+    dereference(input);
+    const batch = Math.max(1, Math.ceil(20 / Math.max(0.001, performance.now() - trialStart)));
+    const timed = await compare(
+      [
+        {
+          name: 'ours',
+          run: () => {
+            for (let index = 0; index < batch; index++) dereference(input);
+          },
+        },
+        {
+          name: 'floor',
+          run: () => {
+            for (let index = 0; index < batch; index++) copyJsonRecursive(output);
+          },
+        },
+      ],
+      { rounds, warmup: 3 },
+    );
+    const ours = { median: timed.ours.median / batch };
+    const floor = { median: timed.floor.median / batch };
     const memory = memoryOfOneCall(input);
     const nsPerByte = (ours.median * 1e6) / outputBytes;
     perByte.push(nsPerByte);
