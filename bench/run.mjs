@@ -8,7 +8,7 @@ import { runScaling } from './sections/scaling.mjs';
 import { runToolsList } from './sections/tools-list.mjs';
 import { runWorstCases } from './sections/worst-cases.mjs';
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const quick = args.includes('--quick');
 const only = args
   .find((arg) => arg.startsWith('--only='))
