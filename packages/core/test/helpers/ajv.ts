@@ -19,10 +19,16 @@ export interface RemoteSchema {
  *
  * @param draft The draft whose Ajv build to use.
  * @param remotes Documents to register by id, so `$ref`s to them compile.
+ * @param inlineRefs Ajv's `inlineRefs` (default true); false keeps heavily reused definitions
+ *   from multiplying Ajv's generated code.
  * @returns The new instance.
  */
-export function createAjv(draft: AjvDraft, remotes: readonly RemoteSchema[] = []): Ajv {
-  const options = { strict: false, validateFormats: false, validateSchema: false } as const;
+export function createAjv(
+  draft: AjvDraft,
+  remotes: readonly RemoteSchema[] = [],
+  inlineRefs = true,
+): Ajv {
+  const options = { strict: false, validateFormats: false, validateSchema: false, inlineRefs };
   const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
   for (const remote of remotes) ajv.addSchema(remote.schema, remote.id);
   return ajv;
@@ -54,15 +60,17 @@ export function createMetaValidator(draft: AjvDraft): (schema: unknown) => boole
  * @param draft The draft.
  * @param schema The schema.
  * @param remotes Remote documents to register first.
+ * @param inlineRefs Ajv's `inlineRefs` option.
  * @returns The validate function, or the compile error.
  */
 export function compileFresh(
   draft: AjvDraft,
   schema: unknown,
   remotes: readonly RemoteSchema[] = [],
+  inlineRefs = true,
 ): { validate: ValidateFunction } | { error: Error } {
   try {
-    return { validate: createAjv(draft, remotes).compile(schema as AnySchema) };
+    return { validate: createAjv(draft, remotes, inlineRefs).compile(schema as AnySchema) };
   } catch (error) {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }

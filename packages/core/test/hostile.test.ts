@@ -1,0 +1,522 @@
+/**
+ * Hostile inputs for `dereference`: reuse that explodes, deep nesting, long definition chains,
+ * recursion, dangling and external references, prototype keys, `$ref`-looking data, malformed
+ * containers and JavaScript object graphs that JSON cannot hold. Each test asserts a concrete
+ * property of the result, not just that nothing threw.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dereference, type JsonSchema, ToolSchemaError } from '../src/index.ts';
+import { compileFresh } from './helpers/ajv.ts';
+import {
+  countSharedObjects,
+  danglingRefs,
+  firstJsonDifference,
+  isObject,
+  listRefs,
+  resolveLocalRef,
+} from './helpers/schema-refs.ts';
+
+/** Documented default of `budget.maxDepth` (types.ts): the output never nests deeper. */
+const DEFAULT_MAX_DEPTH = 1_000;
+
+/**
+ * Measures the nesting depth of a JSON value (objects and arrays) without recursion.
+ *
+ * @param value The value.
+ * @returns 0 for a primitive, 1 for a flat object or array, and so on.
+ */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+  }
+  return deepest;
+}
+
+/**
+ * Validates instances with Ajv 2020 against the input and the output and returns the instances on
+ * which they disagree.
+ *
+ * @param input The input schema.
+ * @param output The output of `dereference`.
+ * @param instances The instances.
+ * @returns The disagreements (empty when Ajv agrees on every instance).
+ */
+function ajvDisagreements(
+  input: unknown,
+  output: unknown,
+  instances: readonly unknown[],
+): Array<{ instance: unknown; input: boolean; output: boolean }> {
+  // Without `inlineRefs`, Ajv compiles each definition once instead of copying it at every use.
+  const reference = compileFresh('2020-12', input, [], false);
+  const result = compileFresh('2020-12', output, [], false);
+  if ('error' in reference) throw reference.error;
+  if ('error' in result) throw result.error;
+  return instances
+    .map((instance) => ({
+      instance,
+      input: reference.validate(instance) as boolean,
+      output: result.validate(instance) as boolean,
+    }))
+    .filter((outcome) => outcome.input !== outcome.output);
+}
+
+/**
+ * Follows one keyword path through an output schema, through `$ref`s into its root `$defs`,
+ * without recursion, and records what stands beside the path at each level.
+ *
+ * @param root The output schema.
+ * @param step The keyword path to enter at each level, e.g. `['items']` or `['properties', 'a']`.
+ * @returns How many levels were entered, the distinct shapes of the levels (each level's schema
+ *   without the path keyword, plus the keys of the keyword's value) and the schema at the end.
+ */
+function followPath(
+  root: unknown,
+  step: readonly [string, ...string[]],
+): { levels: number; shapes: Set<string>; leaf: unknown } {
+  let node: unknown = root;
+  let levels = 0;
+  const shapes = new Set<string>();
+  for (let guard = 0; guard < 10_000_000; guard += 1) {
+    if (isObject(node) && typeof node.$ref === 'string') {
+      const { $ref, ...siblings } = node;
+      // A kept reference must not carry siblings that would change the level's shape.
+      if (Object.keys(siblings).some((key) => key !== '$defs')) shapes.add(JSON.stringify(node));
+      const target = resolveLocalRef(root, $ref);
+      if (!target.found) throw new Error(`dangling ${$ref}`);
+      node = target.value;
+      continue;
+    }
+    let next: unknown = node;
+    for (const key of step)
+      next = isObject(next) && Object.hasOwn(next, key) ? next[key] : undefined;
+    if (next === undefined) return { levels, shapes, leaf: node };
+    const level = node as Record<string, unknown>;
+    const { [step[0]]: container, $defs: _defs, ...beside } = level;
+    // For a map keyword (`properties`), which keys it holds is part of the shape.
+    const keys = step.length > 1 ? Object.keys(container as object) : [];
+    shapes.add(JSON.stringify({ beside, keys }));
+    node = next;
+    levels += 1;
+  }
+  throw new Error('followPath: no end');
+}
+
+/**
+ * Builds the reuse bomb: definition `L0` is an object with `fields` properties that each refer to
+ * `L1`, and so on down to a string leaf. Fully inlined it holds `fields^(levels-1)` leaves.
+ *
+ * @param levels The number of definitions.
+ * @param fields The number of properties per level.
+ * @returns The schema.
+ */
+function reuseBomb(levels: number, fields: number): Record<string, unknown> {
+  const defs: Record<string, unknown> = {};
+  for (let level = 0; level < levels; level += 1) {
+    defs[`L${level}`] =
+      level === levels - 1
+        ? { type: 'string', minLength: 1 }
+        : {
+            type: 'object',
+            properties: Object.fromEntries(
+              Array.from({ length: fields }, (_, field) => [
+                `f${field}`,
+                { $ref: `#/$defs/L${level + 1}` },
+              ]),
+            ),
+          };
+  }
+  return { type: 'object', properties: { root: { $ref: '#/$defs/L0' } }, $defs: defs };
+}
+
+/**
+ * Builds an instance of the reuse bomb along one path (`f0` at every level) with a given leaf.
+ *
+ * @param levels The number of definitions.
+ * @param leaf The value at the end.
+ * @param field The property name used at every level.
+ * @returns `{ root: { f0: { ... leaf } } }`.
+ */
+function bombInstance(levels: number, leaf: unknown, field = 'f0'): unknown {
+  let value: unknown = leaf;
+  for (let level = 0; level < levels - 1; level += 1) value = { [field]: value };
+  return { root: value };
+}
+
+describe('exponential reuse', () => {
+  for (const [levels, fields] of [
+    [8, 8],
+    [12, 12],
+  ] as const) {
+    it(`${levels} levels × ${fields} fields stays within 256 KB and keeps its meaning`, () => {
+      const input = reuseBomb(levels, fields);
+      const { schema, diagnostics } = dereference(input);
+      const bytes = JSON.stringify(schema).length;
+      expect(bytes).toBeLessThanOrEqual(256 * 1024);
+      // Fully inlined it would be hundreds of MB, so some definitions must stay references.
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(new Set(diagnostics.map((diagnostic) => diagnostic.code))).toStrictEqual(
+        new Set(['budget-ref-kept']),
+      );
+      expect(danglingRefs(schema)).toStrictEqual([]);
+      const instances = [
+        bombInstance(levels, 'x'),
+        bombInstance(levels, ''),
+        bombInstance(levels, 5),
+        bombInstance(levels, 'x', `f${fields - 1}`),
+        bombInstance(levels - 1, 'x'),
+        bombInstance(3, 7),
+        { root: {} },
+        { root: 'x' },
+      ];
+      expect(ajvDisagreements(input, schema, instances)).toStrictEqual([]);
+    });
+  }
+});
+
+describe('deep plain nesting (50,000 levels)', () => {
+  for (const [name, step] of [
+    ['items', ['items']],
+    ['properties.a', ['properties', 'a']],
+  ] as const) {
+    it(`nested ${name}: no RangeError, output depth bounded, same chain of ${name}`, () => {
+      let input: Record<string, unknown> = { type: 'string' };
+      for (let level = 0; level < 50_000; level += 1) {
+        input =
+          name === 'items'
+            ? { type: 'array', items: input }
+            : { type: 'object', properties: { a: input } };
+      }
+      let result: ReturnType<typeof dereference> | undefined;
+      try {
+        result = dereference(input);
+      } catch (error) {
+        // Refusing is allowed, overflowing the stack is not.
+        expect(error).toBeInstanceOf(ToolSchemaError);
+        return;
+      }
+      expect(nestingDepth(result.schema)).toBeLessThanOrEqual(DEFAULT_MAX_DEPTH);
+      expect(() => JSON.stringify(result.schema)).not.toThrow();
+      expect(danglingRefs(result.schema)).toStrictEqual([]);
+      // The meaning is the same chain: 50,000 levels, then the string leaf.
+      const { levels, shapes, leaf } = followPath(result.schema, step);
+      expect(levels).toBe(50_000);
+      expect([...shapes]).toStrictEqual([
+        name === 'items'
+          ? JSON.stringify({ beside: { type: 'array' }, keys: [] })
+          : JSON.stringify({ beside: { type: 'object' }, keys: ['a'] }),
+      ]);
+      expect(leaf).toStrictEqual({ type: 'string' });
+    });
+  }
+});
+
+describe('a 3,000-long definition chain A0 → A1 → … → A2999', () => {
+  const defs: Record<string, unknown> = {};
+  for (let index = 0; index < 3_000; index += 1) {
+    defs[`A${index}`] =
+      index === 2_999
+        ? { type: 'string' }
+        : { type: 'object', properties: { next: { $ref: `#/$defs/A${index + 1}` } } };
+  }
+  const input = { $ref: '#/$defs/A0', $defs: defs };
+
+  it('gives an output JSON.stringify can write, with bounded depth and the same chain', () => {
+    const { schema, diagnostics } = dereference(input);
+    expect(nestingDepth(schema)).toBeLessThanOrEqual(DEFAULT_MAX_DEPTH);
+    expect(typeof JSON.stringify(schema)).toBe('string');
+    expect(danglingRefs(schema)).toStrictEqual([]);
+    for (const diagnostic of diagnostics) expect(diagnostic.code).toBe('budget-ref-kept');
+    const { levels, shapes, leaf } = followPath(schema, ['properties', 'next']);
+    expect(levels).toBe(2_999);
+    expect([...shapes]).toStrictEqual([
+      JSON.stringify({ beside: { type: 'object' }, keys: ['next'] }),
+    ]);
+    expect(leaf).toStrictEqual({ type: 'string' });
+  });
+
+  it('a chain cut by the depth budget accepts the same instances (Ajv)', () => {
+    // Ajv itself compiles references recursively and overflows on a 3,000 chain, so the meaning
+    // of depth cuts is checked on a 120 chain with a 50-level depth budget.
+    const short: Record<string, unknown> = {};
+    for (let index = 0; index < 120; index += 1) {
+      short[`A${index}`] =
+        index === 119
+          ? { type: 'string' }
+          : { type: 'object', properties: { next: { $ref: `#/$defs/A${index + 1}` } } };
+    }
+    const shortInput = { $ref: '#/$defs/A0', $defs: short };
+    const { schema, diagnostics } = dereference(shortInput, { budget: { maxDepth: 50 } });
+    expect(diagnostics.length).toBeGreaterThan(0);
+    for (const diagnostic of diagnostics) expect(diagnostic.code).toBe('budget-ref-kept');
+    expect(nestingDepth(schema)).toBeLessThanOrEqual(50);
+    expect(danglingRefs(schema)).toStrictEqual([]);
+    const chain = (depth: number, leaf: unknown): unknown => {
+      let value = leaf;
+      for (let level = 0; level < depth; level += 1) value = { next: value };
+      return value;
+    };
+    const instances = [
+      {},
+      chain(5, {}),
+      chain(2, 'x'),
+      chain(60, 5),
+      chain(100, {}),
+      chain(119, 'x'),
+      chain(119, {}),
+      chain(118, 'x'),
+      'x',
+    ];
+    expect(ajvDisagreements(shortInput, schema, instances)).toStrictEqual([]);
+  });
+});
+
+describe('recursion', () => {
+  const mutual = (order: 'AB' | 'BA'): Record<string, unknown> => {
+    const a = { type: 'object', properties: { b: { $ref: '#/$defs/B' } } };
+    const b = { type: 'object', properties: { a: { $ref: '#/$defs/A' } }, required: ['a'] };
+    return {
+      type: 'object',
+      properties: { x: { $ref: '#/$defs/A' } },
+      $defs: order === 'AB' ? { A: a, B: b } : { B: b, A: a },
+    };
+  };
+
+  it('mutual recursion A ↔ B keeps exactly the two definitions, independent of key order', () => {
+    const { schema, diagnostics } = dereference(mutual('AB'));
+    expect(diagnostics).toStrictEqual([]);
+    expect(isObject(schema) && isObject(schema.$defs) && Object.keys(schema.$defs).length).toBe(2);
+    expect(danglingRefs(schema)).toStrictEqual([]);
+    expect(firstJsonDifference(dereference(mutual('BA')).schema, schema)).toBeUndefined();
+    const instances = [
+      { x: {} },
+      { x: { b: { a: {} } } },
+      { x: { b: {} } },
+      { x: { b: { a: { b: { a: 5 } } } } },
+      { x: 5 },
+    ];
+    expect(ajvDisagreements(mutual('AB'), schema, instances)).toStrictEqual([]);
+  });
+
+  it('root recursion `$ref: "#"` becomes a named root $defs entry that the refs point to', () => {
+    const input = {
+      type: 'object',
+      properties: { child: { $ref: '#' }, name: { type: 'string' } },
+      additionalProperties: false,
+    };
+    const { schema, diagnostics } = dereference(input);
+    expect(diagnostics).toStrictEqual([]);
+    const refs = listRefs(schema);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(ref.value).toMatch(/^#\/\$defs\/[^/]+$/);
+    expect(danglingRefs(schema)).toStrictEqual([]);
+    const instances = [{}, { child: { child: { name: 'a' } } }, { child: 5 }, { other: 1 }];
+    expect(ajvDisagreements(input, schema, instances)).toStrictEqual([]);
+  });
+});
+
+describe('dangling and external references', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const input = {
+    type: 'object',
+    properties: {
+      a: { $ref: '#/$defs/Nope', description: 'dangling' },
+      b: { $ref: 'https://example.com/x.json', minimum: 1 },
+    },
+  };
+
+  it('become permissive schemas with their siblings, with a diagnostic each, never fetched', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { schema, diagnostics } = dereference(input);
+    expect(
+      firstJsonDifference(schema, {
+        type: 'object',
+        properties: { a: { description: 'dangling' }, b: { minimum: 1 } },
+      }),
+    ).toBeUndefined();
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
+      'ref-unresolved',
+      'ref-external',
+    ]);
+    expect(diagnostics[0]!.pointer.startsWith('/properties/a')).toBe(true);
+    expect(diagnostics[1]!.pointer.startsWith('/properties/b')).toBe(true);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("`unresolved: 'throw'` throws a ToolSchemaError with the code", () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const codeOf = (schema: JsonSchema): string | undefined => {
+      try {
+        dereference(schema, { unresolved: 'throw' });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ToolSchemaError);
+        return (error as ToolSchemaError).code;
+      }
+      return undefined;
+    };
+    expect(codeOf({ properties: { a: { $ref: '#/$defs/Nope' } } })).toBe('ref-unresolved');
+    expect(codeOf({ properties: { b: { $ref: 'https://example.com/x.json' } } })).toBe(
+      'ref-external',
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("`unresolved: 'keep'` keeps the references as they are", () => {
+    const { schema } = dereference(input, { unresolved: 'keep' });
+    expect(listRefs(schema).map((ref) => ref.value)).toStrictEqual(
+      expect.arrayContaining(['#/$defs/Nope', 'https://example.com/x.json']),
+    );
+  });
+});
+
+describe('prototype keys', () => {
+  it('__proto__, constructor and prototype as property and $defs names stay own data', () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const input = JSON.parse(`{
+      "type": "object",
+      "properties": {
+        "__proto__": { "$ref": "#/$defs/__proto__" },
+        "constructor": { "$ref": "#/$defs/constructor" },
+        "prototype": { "$ref": "#/$defs/prototype" }
+      },
+      "$defs": {
+        "__proto__": { "type": "object", "properties": { "polluted": { "const": "yes" } },
+                       "required": ["polluted"] },
+        "constructor": { "type": "string" },
+        "prototype": { "type": "object", "properties": { "next": { "$ref": "#/$defs/prototype" } } }
+      }
+    }`);
+    const { schema, diagnostics } = dereference(input);
+    expect(diagnostics).toStrictEqual([]);
+    const output = schema as Record<string, unknown>;
+    const properties = output.properties as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties).sort()).toStrictEqual(['__proto__', 'constructor', 'prototype']);
+    expect(Object.hasOwn(properties, '__proto__')).toBe(true);
+    const ownValue = (object: unknown, key: string): unknown =>
+      Object.getOwnPropertyDescriptor(object, key)?.value;
+    expect(
+      firstJsonDifference(ownValue(properties, '__proto__'), ownValue(input.$defs, '__proto__')),
+    ).toBeUndefined();
+    expect(firstJsonDifference(properties.constructor, { type: 'string' })).toBeUndefined();
+    expect(danglingRefs(schema)).toStrictEqual([]);
+    if (isObject(output.$defs)) expect(Object.getPrototypeOf(output.$defs)).toBe(Object.prototype);
+    // Nothing reached Object.prototype.
+    expect(({} as Record<string, unknown>).polluted).toBe(undefined);
+    expect(({} as Record<string, unknown>).type).toBe(undefined);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toStrictEqual(before);
+    const instances = JSON.parse(
+      '[{"__proto__": {"polluted": "yes"}}, {"__proto__": {}}, {"constructor": 1}, {"prototype": {"next": {"next": 1}}}, {"prototype": {"next": {}}}]',
+    );
+    expect(ajvDisagreements(input, schema, instances)).toStrictEqual([]);
+  });
+});
+
+describe('data that looks like a reference', () => {
+  it('$ref inside const, enum, default, examples, example and x-foo is kept verbatim', () => {
+    const looksLikeRef = { $ref: '#/$defs/A' };
+    const a = {
+      type: 'object',
+      const: looksLikeRef,
+      enum: [looksLikeRef, { $ref: '#/$defs/Nope' }],
+      default: looksLikeRef,
+      examples: [looksLikeRef],
+      example: looksLikeRef,
+      'x-foo': looksLikeRef,
+    };
+    const input = {
+      type: 'object',
+      properties: { a, $ref: { type: 'string' }, $defs: { type: 'integer' } },
+      $defs: { A: { type: 'string' } },
+    };
+    const { schema, diagnostics } = dereference(structuredClone(input));
+    expect(diagnostics).toStrictEqual([]);
+    // $defs is unused (only data points "into" it), so it goes; everything else is unchanged.
+    expect(
+      firstJsonDifference(schema, {
+        type: 'object',
+        properties: { a, $ref: { type: 'string' }, $defs: { type: 'integer' } },
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe('malformed containers and references', () => {
+  const containers: Array<[string, unknown]> = [
+    ['null', null],
+    ['an array', []],
+    ['a string', 'A'],
+    ['{ A: null }', { A: null }],
+    ['{ A: 5 }', { A: 5 }],
+    ['{ A: [] }', { A: [] }],
+  ];
+  for (const [name, defs] of containers) {
+    it(`$defs: ${name} with a $ref into it does not throw and leaves no dangling $ref`, () => {
+      const input = { type: 'object', properties: { a: { $ref: '#/$defs/A' } }, $defs: defs };
+      const { schema, diagnostics } = dereference(input as JsonSchema);
+      expect(danglingRefs(schema)).toStrictEqual([]);
+      expect(diagnostics.length).toBeGreaterThan(0);
+      expect(typeof JSON.stringify(schema)).toBe('string');
+    });
+  }
+
+  for (const [name, value] of [
+    ['a number', 5],
+    ['null', null],
+    ['an object', { a: 1 }],
+    ['an array', ['#']],
+  ] as const) {
+    it(`a $ref whose value is ${name} does not throw and does not pass through silently`, () => {
+      const input = { type: 'object', properties: { a: { $ref: value, type: 'string' } } };
+      const { schema, diagnostics } = dereference(input as JsonSchema);
+      // An invalid `$ref` left in the output makes schema-validating clients reject the tool; it
+      // may stay only when a diagnostic says so.
+      const kept = listRefs(schema).filter((ref) => typeof ref.value !== 'string');
+      const diagnosed = diagnostics.some((diagnostic) =>
+        diagnostic.pointer.startsWith('/properties/a'),
+      );
+      expect(
+        kept.length === 0 || diagnosed,
+        `output ${JSON.stringify(schema)} keeps $ref ${JSON.stringify(value)}, diagnostics ${JSON.stringify(diagnostics)}`,
+      ).toBe(true);
+    });
+  }
+});
+
+describe('JavaScript object graphs', () => {
+  it('the same object reachable twice is copied into two unshared objects', () => {
+    const shared = { type: 'string', minLength: 1 };
+    const input = { type: 'object', properties: { a: shared, b: shared } };
+    const { schema, diagnostics } = dereference(input);
+    expect(diagnostics).toStrictEqual([]);
+    expect(
+      firstJsonDifference(schema, {
+        type: 'object',
+        properties: { a: { type: 'string', minLength: 1 }, b: { type: 'string', minLength: 1 } },
+      }),
+    ).toBeUndefined();
+    const properties = (schema as { properties: Record<string, unknown> }).properties;
+    expect(properties.a).not.toBe(properties.b);
+    expect(countSharedObjects(input, schema)).toBe(0);
+  });
+
+  it('a true cycle is a ToolSchemaError invalid-schema, not a hang', () => {
+    const input: Record<string, unknown> = { type: 'object', properties: {} };
+    (input.properties as Record<string, unknown>).self = input;
+    let caught: unknown;
+    try {
+      dereference(input);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ToolSchemaError);
+    expect((caught as ToolSchemaError).code).toBe('invalid-schema');
+  });
+});
