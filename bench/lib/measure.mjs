@@ -56,6 +56,26 @@ export async function compare(competitors, { warmup = 3, rounds = 15, collect = 
 }
 
 /**
+ * Warms a function up (at least 3 runs and 300 ms, so the JIT has optimized it and re-optimized
+ * what earlier sections left polymorphic) and picks how many runs make one timed batch of at
+ * least `batchMs`, so that small inputs are not timed at the clock's resolution.
+ *
+ * @param run The function.
+ * @param batchMs The least duration of one timed batch.
+ * @returns The batch size (≥ 1).
+ */
+export function calibrate(run, batchMs = 20) {
+  const start = performance.now();
+  let last = Number.POSITIVE_INFINITY;
+  for (let count = 0; count < 3 || performance.now() - start < 300; count++) {
+    const before = performance.now();
+    run();
+    last = Math.min(last, performance.now() - before);
+  }
+  return Math.max(1, Math.ceil(batchMs / Math.max(0.001, last)));
+}
+
+/**
  * Describes the machine for the results file.
  *
  * @returns Node version, core count, CPU model, OS, date.

@@ -3,7 +3,15 @@
 import { scalingFamily } from '../inputs/worst-cases.mjs';
 import { dereference } from '../lib/core.mjs';
 import { copyJsonRecursive, jsonBytes } from '../lib/json.mjs';
-import { compare, formatBytes, formatMs, formatRatio, gc, markdownTable } from '../lib/measure.mjs';
+import {
+  calibrate,
+  compare,
+  formatBytes,
+  formatMs,
+  formatRatio,
+  gc,
+  markdownTable,
+} from '../lib/measure.mjs';
 
 // Three modules: at 100× the output (~10.7 MiB) stays under the default 16 MiB cap, so nothing is
 // cut and the three sizes do the same work per byte.
@@ -47,10 +55,7 @@ export async function runScaling({ rounds }) {
     const { schema: output, diagnostics } = dereference(input);
     const outputBytes = jsonBytes(output);
     // Interleaved with the floor; the small sizes in batches of at least ~20 ms.
-    for (let index = 0; index < 3; index++) dereference(input);
-    const trialStart = performance.now();
-    dereference(input);
-    const batch = Math.max(1, Math.ceil(20 / Math.max(0.001, performance.now() - trialStart)));
+    const batch = calibrate(() => dereference(input));
     const timed = await compare(
       [
         {

@@ -8,7 +8,14 @@ import {
 } from '../inputs/worst-cases.mjs';
 import { dereference } from '../lib/core.mjs';
 import { copyJsonIterative, jsonBytes, jsonDepth } from '../lib/json.mjs';
-import { compare, formatBytes, formatMs, formatRatio, markdownTable } from '../lib/measure.mjs';
+import {
+  calibrate,
+  compare,
+  formatBytes,
+  formatMs,
+  formatRatio,
+  markdownTable,
+} from '../lib/measure.mjs';
 
 const CASES = [
   {
@@ -90,10 +97,7 @@ export async function runWorstCases({ rounds }) {
     if (dangling > 0) misses.push(`${testCase.name}: ${dangling} dangling $ref`);
     // Interleaved with the floor, so both see the same load on this shared machine; small cases
     // run in batches of at least ~20 ms so that warm-up and the clock's resolution do not matter.
-    for (let index = 0; index < 3; index++) dereference(input);
-    const trialStart = performance.now();
-    dereference(input);
-    const batch = Math.max(1, Math.ceil(20 / Math.max(0.001, performance.now() - trialStart)));
+    const batch = calibrate(() => dereference(input));
     const timed = await compare(
       [
         {
