@@ -257,6 +257,43 @@ export function danglingRefs(output: unknown): FoundRef[] {
 }
 
 /**
+ * Writes a short preview of a value for a failure message. Bounded in length and depth, so a value
+ * that shares subtrees (or is very deep) cannot make a failure report explode.
+ *
+ * @param value Any value.
+ * @param limit The maximum length of the preview.
+ * @returns A JSON-like text of at most about `limit` characters.
+ */
+export function preview(value: unknown, limit = 400): string {
+  let out = '';
+  const write = (node: unknown, depth: number): void => {
+    if (out.length > limit) return;
+    if (typeof node !== 'object' || node === null) {
+      out += JSON.stringify(node) ?? String(node);
+    } else if (depth > 12) {
+      out += Array.isArray(node) ? '[…]' : '{…}';
+    } else if (Array.isArray(node)) {
+      out += '[';
+      node.forEach((child, index) => {
+        if (index > 0) out += ',';
+        write(child, depth + 1);
+      });
+      out += ']';
+    } else {
+      out += '{';
+      Object.keys(node).forEach((key, index) => {
+        if (index > 0) out += ',';
+        out += `${JSON.stringify(key)}:`;
+        write((node as Record<string, unknown>)[key], depth + 1);
+      });
+      out += '}';
+    }
+  };
+  write(value, 0);
+  return out.length > limit ? `${out.slice(0, limit)}…` : out;
+}
+
+/**
  * Compares two JSON values structurally, own enumerable keys only, key order ignored, and returns
  * where they first differ. Iterative, so very deep values do not overflow the stack. (Vitest's
  * `toStrictEqual` compares `.constructor`, which is data in a schema whose property is named
@@ -269,13 +306,13 @@ export function danglingRefs(output: unknown): FoundRef[] {
 export function firstJsonDifference(
   actual: unknown,
   expected: unknown,
-): { pointer: string; actual: unknown; expected: unknown } | undefined {
+): { pointer: string; actual: string; expected: string } | undefined {
   const stack: Array<{ a: unknown; e: unknown; pointer: string }> = [
     { a: actual, e: expected, pointer: '' },
   ];
   while (stack.length > 0) {
     const { a, e, pointer } = stack.pop()!;
-    const differ = { pointer, actual: a, expected: e };
+    const differ = { pointer, actual: preview(a), expected: preview(e) };
     if (Array.isArray(a) || Array.isArray(e)) {
       if (!Array.isArray(a) || !Array.isArray(e) || a.length !== e.length) return differ;
       for (let index = 0; index < a.length; index += 1) {
@@ -289,7 +326,11 @@ export function firstJsonDifference(
         actualKeys.length !== expectedKeys.length ||
         !actualKeys.every((key) => Object.hasOwn(e, key))
       ) {
-        return { pointer, actual: actualKeys.sort(), expected: expectedKeys.sort() };
+        return {
+          pointer,
+          actual: `keys ${preview(actualKeys.sort())}`,
+          expected: `keys ${preview(expectedKeys.sort())}`,
+        };
       }
       for (const key of actualKeys) {
         stack.push({ a: a[key], e: e[key], pointer: `${pointer}/${escapeSegment(key)}` });
