@@ -1,6 +1,7 @@
 // Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4] [--out=FILE]`.
 // Prints markdown; with --out also writes it to FILE.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { passIsReal } from './lib/core.mjs';
 import { formatRatio, machineInfo } from './lib/measure.mjs';
 import { runRealCorpus } from './sections/real-corpus.mjs';
@@ -91,6 +92,7 @@ print(
   ].join('\n'),
 );
 if (out) {
+  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, parts.join('\n'));
   console.log(`Wrote ${out}`);
 }
