@@ -61,14 +61,26 @@ interface Position {
   consumed: boolean;
 }
 
+/** The parts of a definition that nested pointers may point at. */
+interface Skeleton {
+  /** Property names it declares (`#/$defs/A/properties/x`). */
+  properties: readonly string[];
+  /** Whether it has a two-element `anyOf` (`#/$defs/A/anyOf/1`). */
+  anyOf: boolean;
+  /** Whether it has its own `$defs` with an entry `In` (`#/$defs/A/$defs/In`). */
+  inner: boolean;
+  /** Whether it declares `$anchor: "anc<i>"` (`#anc<i>`, 2020-12 only). */
+  anchor: boolean;
+}
+
 /** State shared while one document is generated. */
 interface Context {
   g: fc.GeneratorValue;
   dialect: GeneratedDialect;
   definitionsKeyword: '$defs' | 'definitions';
   names: readonly string[];
-  /** Property names that definition `i` is guaranteed to declare, so nested pointers resolve. */
-  skeletons: ReadonlyArray<readonly string[]>;
+  /** What definition `i` is guaranteed to hold, so nested pointers into it resolve. */
+  skeletons: readonly Skeleton[];
   hasDanglingRef: boolean;
 }
 
@@ -180,18 +192,19 @@ function refTargets(ctx: Context, position: Position): string[] {
   ctx.names.forEach((name, index) => {
     if (position.consumed || index > position.definitionIndex) {
       targets.push(pointerRef([ctx.definitionsKeyword, name], encodeFully));
+      if (ctx.skeletons[index]!.anchor) targets.push(`#anc${index}`);
     }
   });
   if (position.consumed) {
     targets.push('#');
-    ctx.skeletons.forEach((properties, index) => {
-      for (const property of properties) {
-        targets.push(
-          pointerRef(
-            [ctx.definitionsKeyword, ctx.names[index]!, 'properties', property],
-            encodeFully,
-          ),
-        );
+    ctx.skeletons.forEach((skeleton, index) => {
+      const base = [ctx.definitionsKeyword, ctx.names[index]!];
+      for (const property of skeleton.properties) {
+        targets.push(pointerRef([...base, 'properties', property], encodeFully));
+      }
+      if (skeleton.anyOf) targets.push(pointerRef([...base, 'anyOf', '1'], encodeFully));
+      if (skeleton.inner) {
+        targets.push(pointerRef([...base, ctx.definitionsKeyword, 'In'], encodeFully));
       }
     });
   }
@@ -232,8 +245,18 @@ function refSchema(ctx: Context, depth: number, position: Position): unknown {
           'unevaluatedProperties',
           'allOf',
           'description',
+          'patternProperties',
+          'prefixItems',
+          'unevaluatedItems',
+          'dependentSchemas',
+          'propertyNames',
+          'not',
+          'if',
         ] as const)
       : ([
+          'patternProperties',
+          'propertyNames',
+          'not',
           'properties',
           'required',
           'type',
@@ -280,6 +303,33 @@ function refSchema(ctx: Context, depth: number, position: Position): unknown {
         break;
       case 'allOf':
         entries.push(['allOf', [schemaNode(ctx, depth + 1, position)]]);
+        break;
+      case 'patternProperties':
+        entries.push(['patternProperties', { '^a': schemaNode(ctx, depth + 1, consumedBelow) }]);
+        break;
+      case 'prefixItems':
+        entries.push(['prefixItems', [schemaNode(ctx, depth + 1, consumedBelow)]]);
+        break;
+      case 'unevaluatedItems':
+        entries.push(['unevaluatedItems', false]);
+        break;
+      case 'dependentSchemas':
+        entries.push([
+          'dependentSchemas',
+          objectFrom([
+            [ctx.g(fc.constantFrom, ...PROPERTY_NAMES), schemaNode(ctx, depth + 1, position)],
+          ]),
+        ]);
+        break;
+      case 'propertyNames':
+        entries.push(['propertyNames', { maxLength: ctx.g(fc.integer, { min: 1, max: 3 }) }]);
+        break;
+      case 'not':
+        entries.push(['not', schemaNode(ctx, depth + 1, position)]);
+        break;
+      case 'if':
+        entries.push(['if', schemaNode(ctx, depth + 1, position)]);
+        entries.push(['then', schemaNode(ctx, depth + 1, position)]);
         break;
       default:
         entries.push(['description', 'use site']);
@@ -410,10 +460,15 @@ export function schemaDocument(dialect: GeneratedDialect): fc.Arbitrary<Generate
     const names: string[] = g(() =>
       fc.uniqueArray(fc.constantFrom<string>(...DEFINITION_NAMES), { minLength: 1, maxLength: 4 }),
     );
-    const skeletons = names.map(() =>
-      g(fc.boolean)
-        ? g(() => fc.uniqueArray(fc.constantFrom<string>(...PROPERTY_NAMES), { maxLength: 2 }))
-        : [],
+    const skeletons = names.map(
+      (): Skeleton => ({
+        properties: g(fc.boolean)
+          ? g(() => fc.uniqueArray(fc.constantFrom<string>(...PROPERTY_NAMES), { maxLength: 2 }))
+          : [],
+        anyOf: g(fc.integer, { min: 0, max: 4 }) === 0,
+        inner: g(fc.integer, { min: 0, max: 4 }) === 0,
+        anchor: dialect === '2020-12' && g(fc.integer, { min: 0, max: 4 }) === 0,
+      }),
     );
     const ctx: Context = {
       g,
@@ -426,12 +481,20 @@ export function schemaDocument(dialect: GeneratedDialect): fc.Arbitrary<Generate
     const definitions = names.map((name, index): [string, unknown] => {
       const position: Position = { definitionIndex: index, consumed: false };
       const skeleton = skeletons[index]!;
-      return [
-        name,
-        skeleton.length > 0
-          ? objectSchema(ctx, 1, position, skeleton)
-          : schemaNode(ctx, 1, position),
-      ];
+      const plain = skeleton.properties.length === 0 && !skeleton.anyOf && !skeleton.inner;
+      if (plain && !skeleton.anchor) return [name, schemaNode(ctx, 1, position)];
+      // Parts that nested pointers reach directly (consuming nothing) follow the rules of the
+      // definition's top level.
+      const body = plain ? {} : objectSchema(ctx, 1, position, skeleton.properties);
+      const entries: Array<[string, unknown]> = Object.entries(body);
+      if (skeleton.anyOf) {
+        entries.push(['anyOf', [schemaNode(ctx, 2, position), schemaNode(ctx, 2, position)]]);
+      }
+      if (skeleton.inner) {
+        entries.push([ctx.definitionsKeyword, objectFrom([['In', schemaNode(ctx, 2, position)]])]);
+      }
+      if (skeleton.anchor) entries.push(['$anchor', `anc${index}`]);
+      return [name, objectFrom(entries)];
     });
     const rootPosition: Position = { definitionIndex: -1, consumed: false };
     const rootKind = g(fc.constantFrom, 'object', 'object', 'ref', 'any');
