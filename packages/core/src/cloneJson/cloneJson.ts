@@ -35,6 +35,16 @@ const EXIT = Symbol('exit');
  */
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return checkScalar(value);
+  if (Array.isArray(value)) {
+    // Fast path: a flat list of strings, numbers, booleans or null, the common case.
+    let flat = true;
+    for (let index = 0; index < value.length && flat; index++) {
+      const item: unknown = value[index];
+      const type = typeof item;
+      flat = type === 'string' || type === 'number' || type === 'boolean' || item === null;
+    }
+    if (flat) return value.slice() as T;
+  }
   const root: unknown = Array.isArray(value) ? new Array(value.length) : {};
   const stack: unknown[] = [value, root];
   const ancestors = new Set<object>();

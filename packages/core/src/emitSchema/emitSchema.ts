@@ -38,8 +38,20 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
   const siblingsApply = refHasSiblings(index.dialect);
   const prefix = `#/${options.defsKeyword}/`;
   const bodies: unknown[] = new Array(units.length);
-  const diagnostics: Diagnostic[] = [];
+  /** Diagnostics with the unit they are about, reported in document order at the end. */
+  const found: { unit: number; diagnostic: Diagnostic }[] = [];
 
+  if (options.unresolved === 'throw') {
+    // Fail on the first unresolvable reference in document order, before building anything.
+    for (const id of [...plan.order].sort((a, b) => a - b)) {
+      const target = units[id]!.ref?.target;
+      if (target?.kind === 'external' || target?.kind === 'unresolved') {
+        const { code, pointer, why } = describeUnresolved(units[id]!);
+        const value = JSON.stringify(units[id]!.ref!.value);
+        throw new ToolSchemaError(code, `$ref ${value} at ${pointer || '/'}: ${why}.`, pointer);
+      }
+    }
+  }
   for (const id of plan.order) bodies[id] = build(units[id]!);
 
   const root = units[0]!;
@@ -60,7 +72,8 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
     }
     schema = out;
   }
-  return { schema, diagnostics };
+  found.sort((a, b) => a.unit - b.unit);
+  return { schema, diagnostics: found.map((each) => each.diagnostic) };
 
   function refTo(unit: number): Record<string, unknown> {
     return { $ref: prefix + names.get(unit)! };
@@ -94,11 +107,18 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
       (cutRef[unit.id] === 1 || kept[ref.target.unit] === 1);
     if (refKept) out.$ref = prefix + names.get((ref.target as { unit: number }).unit)!;
     for (const entry of unit.entries) {
+      if (entry.hidden) continue;
       switch (entry.kind) {
-        case KeywordKind.Data:
+        case KeywordKind.Data: {
           if (entry.dynamicAnchor && !hasDynamicRefs) break;
-          setOwn(out, entry.key, cloneJson(entry.value));
+          const value = entry.value;
+          setOwn(
+            out,
+            entry.key,
+            value === null || typeof value !== 'object' ? value : cloneJson(value),
+          );
           break;
+        }
         case KeywordKind.Schema:
           setOwn(out, entry.key, slot(entry.slots[0]!));
           break;
@@ -131,34 +151,47 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
           ? mergeReference(out, target.value)
           : annotateReference(out, target.value);
       default: {
-        const pointer = `${unit.pointer}/$ref`;
-        const code = target.kind === 'external' ? 'ref-external' : 'ref-unresolved';
-        const why =
-          target.kind === 'external'
-            ? 'it points outside this schema, and toolschema never fetches anything'
-            : `it cannot be resolved: ${target.reason}`;
-        if (options.unresolved === 'throw') {
-          throw new ToolSchemaError(
-            code,
-            `$ref ${JSON.stringify(ref.value)} at ${pointer || '/'}: ${why}.`,
-            pointer,
-          );
-        }
+        const { code, pointer, why } = describeUnresolved(unit);
         if (options.unresolved === 'keep') {
-          diagnostics.push({
-            code,
-            pointer,
-            message: `$ref ${JSON.stringify(ref.value)} is kept as it is: ${why}.`,
+          found.push({
+            unit: unit.id,
+            diagnostic: {
+              code,
+              pointer,
+              message: `$ref ${JSON.stringify(ref.value)} is kept as it is: ${why}.`,
+            },
           });
           return { $ref: ref.value, ...out };
         }
-        diagnostics.push({
-          code,
-          pointer,
-          message: `$ref ${JSON.stringify(ref.value)} became a permissive schema: ${why}.`,
+        found.push({
+          unit: unit.id,
+          diagnostic: {
+            code,
+            pointer,
+            message: `$ref ${JSON.stringify(ref.value)} became a permissive schema: ${why}.`,
+          },
         });
         return out;
       }
     }
   }
+}
+
+/** Code, pointer and reason of a `$ref` that cannot be resolved inside the document. */
+function describeUnresolved(unit: Unit): {
+  code: 'ref-external' | 'ref-unresolved';
+  pointer: string;
+  why: string;
+} {
+  const target = unit.ref!.target;
+  const pointer = `${unit.pointer}/$ref`;
+  if (target.kind === 'external') {
+    return {
+      code: 'ref-external',
+      pointer,
+      why: 'it points outside this schema, and toolschema never fetches anything',
+    };
+  }
+  const reason = target.kind === 'unresolved' ? target.reason : 'unknown';
+  return { code: 'ref-unresolved', pointer, why: `it cannot be resolved: ${reason}` };
 }

@@ -21,10 +21,13 @@ describe('indexDocument', () => {
     ]);
     expect(index.units[0]!.children).toStrictEqual([1, 2]);
     expect(index.units[0]!.childDepth).toStrictEqual([2, 2]);
-    expect(index.units[0]!.entries.map((entry) => [entry.key, entry.kind])).toStrictEqual([
-      ['properties', 3],
-      ['allOf', 2],
-      ['const', 0],
+    expect(
+      index.units[0]!.entries.map((entry) => [entry.key, entry.kind, entry.hidden]),
+    ).toStrictEqual([
+      ['properties', 3, false],
+      ['allOf', 2, false],
+      ['const', 0, false],
+      ['$defs', 3, true],
     ]);
   });
 

@@ -26,6 +26,11 @@ export interface Entry {
   names: string[];
   /** `$dynamicAnchor` / `$recursiveAnchor`: emitted only when the document has dynamic refs. */
   dynamicAnchor: boolean;
+  /**
+   * Indexed for `$ref`s to find, never emitted: `$defs`/`definitions`, and in draft-07 and
+   * earlier the keywords beside `$ref`.
+   */
+  hidden: boolean;
 }
 
 /** Where a `$ref` leads. */
@@ -47,12 +52,12 @@ export interface Reference {
 export interface Resource {
   /** Absolute URI without fragment. */
   uri: string;
-  /** The schema object that is the resource root. */
-  root: object;
+  /** The unit that is the resource root. */
+  root: number;
   /** Pointer of `root` in the input. */
   rootPointer: string;
   /** `$anchor` (and draft ≤ 7 `$id: "#name"`) names in this resource. */
-  anchors: Map<string, object>;
+  anchors: Map<string, number>;
 }
 
 /** One schema object of the input. */
@@ -69,6 +74,8 @@ export interface Unit {
   tail: string;
   /** Number of pointer tokens from the document root. */
   level: number;
+  /** Number of schema objects it is nested in. */
+  nesting: number;
   /** The resource it belongs to (its base URI). */
   resource: Resource;
   /** The keywords it emits, in input order (no `$ref`, `$defs`, `definitions`, `$id`, `$anchor`). */
@@ -91,8 +98,8 @@ export interface DocumentIndex {
   dialect: Dialect;
   /** Every schema object, in discovery order; unit 0 is the root when the root is an object. */
   units: Unit[];
-  /** Unit id by input object. */
-  unitOf: Map<object, number>;
+  /** Units made for `$ref` targets outside schema positions, by resource URI and pointer. */
+  targets: Map<string, number>;
   /** Resources by absolute URI. */
   resources: Map<string, Resource>;
   /** Whether `$dynamicRef` or `$recursiveRef` occur (then dynamic anchors are kept). */
@@ -107,6 +114,11 @@ export interface DocumentIndex {
 
 /** Shared empty list for data entries, which hold no subschemas (fewer allocations). */
 const NONE: readonly never[] = Object.freeze([]);
+
+/** More subschemas than any JSON document this pass is meant for (about 100 MB of schema). */
+const MAX_UNITS = 2_000_000;
+/** More nesting than any JSON document: a 100,000-deep input is fine. */
+const MAX_NESTING = 250_000;
 
 /** Base URI of a document without `$id`: never fetched, only used to resolve relative refs. */
 export const DEFAULT_BASE_URI = 'https://toolschema.invalid/schema.json';
@@ -126,16 +138,18 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   const index: DocumentIndex = {
     dialect,
     units: [],
-    unitOf: new Map(),
+    targets: new Map(),
     resources: new Map(),
     hasDynamicRefs: false,
     inputBytes: 0,
     diagnostics: [],
     diagnosticUnits: [],
   };
-  const rootResource = newResource(DEFAULT_BASE_URI, root, '');
+  const rootResource = newResource(DEFAULT_BASE_URI, 0, '');
   index.resources.set(DEFAULT_BASE_URI, rootResource);
   const pending: Unit[] = [];
+  /** Bytes of boolean and invalid subschemas of the unit being filled. */
+  let slotBytes = 0;
   const withRefs: Unit[] = [];
 
   discover(root, undefined, '', rootResource);
@@ -147,10 +161,13 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       const unit = withRefs[resolved++]!;
       const found = resolveReference(index, unit);
       if (found.kind === 'object') {
-        unit.ref!.target = {
-          kind: 'unit',
-          unit: discover(found.value, undefined, found.pointer, found.resource),
-        };
+        const key = `${found.resource.uri}#${found.pointer}`;
+        let target = index.targets.get(key);
+        if (target === undefined) {
+          target = discover(found.value, undefined, found.pointer, found.resource);
+          index.targets.set(key, target);
+        }
+        unit.ref!.target = { kind: 'unit', unit: target };
       } else {
         unit.ref!.target = found;
       }
@@ -158,8 +175,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   }
   return index;
 
-  function newResource(uri: string, object: object, pointer: string): Resource {
-    return { uri, root: object, rootPointer: pointer, anchors: new Map() };
+  function newResource(uri: string, unit: number, pointer: string): Resource {
+    return { uri, root: unit, rootPointer: pointer, anchors: new Map() };
   }
 
   function discover(
@@ -168,8 +185,19 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     tail: string,
     resource: Resource,
   ): number {
-    const known = index.unitOf.get(object);
-    if (known !== undefined) return known;
+    // Units are locations, not objects: no identity map over the input (hashing every input
+    // object costs more than the rest of the index). A JavaScript object that contains itself
+    // would be found forever, so depth and count are bounded far above any JSON document.
+    if (
+      index.units.length >= MAX_UNITS ||
+      (parent !== undefined && parent.nesting >= MAX_NESTING)
+    ) {
+      throw new ToolSchemaError(
+        'invalid-schema',
+        `The schema nests more than ${MAX_NESTING} levels or holds more than ${MAX_UNITS} subschemas (or a JavaScript object that contains itself).`,
+        parent?.pointer ?? '',
+      );
+    }
     let tokens = 0;
     for (let position = 0; position < tail.length; position++) {
       if (tail.charCodeAt(position) === 47 /* / */) tokens++;
@@ -181,6 +209,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       parent: parent === undefined ? -1 : parent.id,
       tail,
       level: (parent === undefined ? 0 : parent.level) + tokens,
+      nesting: parent === undefined ? 0 : parent.nesting + 1,
       resource,
       entries: [],
       ref: undefined,
@@ -190,7 +219,6 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       dataDepth: 0,
     };
     index.units.push(unit);
-    index.unitOf.set(object, unit.id);
     pending.push(unit);
     return unit.id;
   }
@@ -207,26 +235,49 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     takeIdentity(unit, isRef);
     const dropped: string[] = [];
     let bytes = 2;
+    slotBytes = 0;
     for (const key of Object.keys(source)) {
       const value = source[key];
-      const tail = `/${escapePointerToken(key)}`;
       const kind = keywordKind(key);
+      // Fast path: most keywords are data with a scalar value (type, description, format...).
+      if (kind === KeywordKind.Data && emitsSiblings && key.charCodeAt(0) !== 36 /* $ */) {
+        const type = typeof value;
+        if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
+          bytes +=
+            key.length +
+            4 +
+            (type === 'string'
+              ? (value as string).length + 2
+              : type === 'number'
+                ? numberBytes(value as number)
+                : value === true
+                  ? 4
+                  : 5);
+          unit.entries.push(dataEntry(key, value));
+          continue;
+        }
+      }
+      const tail = `/${escapePointerToken(key)}`;
       if (key === '$ref' && typeof value === 'string') {
         unit.ref = { value, target: { kind: 'unresolved', reason: 'not resolved yet' } };
         withRefs.push(unit);
         index.inputBytes += value.length + 9;
         continue;
       }
+      if (key === '$ref') {
+        // Not a string: no validator can follow it, and left in place it makes clients that
+        // check schemas reject the tool. Dropped, which is what a permissive target means.
+        diagnose(
+          unit,
+          'ref-unresolved',
+          unit.pointer + tail,
+          `$ref ${JSON.stringify(value) ?? String(value)} is not a string; it was dropped.`,
+        );
+        continue;
+      }
       if (kind === KeywordKind.Definitions) {
-        if (isPlainObject(value)) {
-          for (const name of Object.keys(value)) {
-            const item = value[name];
-            if (isPlainObject(item))
-              discover(item, unit, `${tail}/${escapePointerToken(name)}`, unit.resource);
-          }
-        } else if (value !== undefined) {
-          index.inputBytes += measureJson(value).bytes;
-        }
+        if (isPlainObject(value)) hiddenEntry(unit, key, value, KeywordKind.SchemaMap, tail);
+        else if (value !== undefined) index.inputBytes += measureJson(value).bytes;
         continue;
       }
       if (key === idKeyword && typeof value === 'string') continue;
@@ -234,7 +285,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       if (!emitsSiblings && !isAnnotation(key)) {
         // draft-07 and earlier: `$ref` replaces the whole object; index subschemas for pointers.
         dropped.push(key);
-        discoverOnly(unit, value, kind, tail);
+        hiddenEntry(unit, key, value, kind, tail);
         continue;
       }
       if (key === '$dynamicRef' || key === '$recursiveRef') {
@@ -246,22 +297,14 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           `${key} ${JSON.stringify(value)} is kept, and the document with it: inlining would change its dynamic scope.`,
         );
       }
-      const entry: Entry = {
-        key,
-        kind: KeywordKind.Data,
-        value,
-        slots: NONE as unknown as Slot[],
-        names: NONE as unknown as string[],
-        dynamicAnchor: key === '$dynamicAnchor' || key === '$recursiveAnchor',
-      };
+      const entry = dataEntry(key, value);
       bytes += key.length + 4;
       if (
         kind === KeywordKind.Schema ||
         (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
       ) {
         entry.kind = KeywordKind.Schema;
-        entry.slots = [];
-        entry.slots.push(slot(unit, value, tail, 1));
+        entry.slots = [slot(unit, value, tail, 1)];
       } else if (
         (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
         Array.isArray(value)
@@ -302,17 +345,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       }
       unit.entries.push(entry);
     }
-    for (const item of unit.entries) {
-      for (const each of item.slots) {
-        if (typeof each === 'object') {
-          const measure = measureJson(each.invalid);
-          bytes += measure.bytes;
-          if (measure.depth + 1 > unit.dataDepth) unit.dataDepth = measure.depth + 1;
-        } else if (typeof each === 'boolean') {
-          bytes += 5;
-        }
-      }
-    }
+    bytes += slotBytes;
     if (dropped.length > 0) {
       diagnose(
         unit,
@@ -328,7 +361,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   }
 
   function slot(unit: Unit, value: unknown, tail: string, depth: number): Slot {
-    if (typeof value === 'boolean') return value;
+    if (typeof value === 'boolean') {
+      slotBytes += 5;
+      return value;
+    }
     if (isPlainObject(value)) {
       const child = discover(value, unit, tail, unit.resource);
       unit.children.push(child);
@@ -341,26 +377,45 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       unit.pointer + tail,
       'This value stands where a schema belongs but is neither an object nor a boolean; it is copied as it is.',
     );
+    const measure = measureJson(value);
+    slotBytes += measure.bytes;
+    if (measure.depth + 1 > unit.dataDepth) unit.dataDepth = measure.depth + 1;
     return { invalid: value };
   }
 
-  function discoverOnly(unit: Unit, value: unknown, kind: KeywordKind, tail: string): void {
+  /** Indexes subschemas that are never emitted but that a `$ref` may point into. */
+  function hiddenEntry(
+    unit: Unit,
+    key: string,
+    value: unknown,
+    kind: KeywordKind,
+    tail: string,
+  ): void {
     if (kind === KeywordKind.Data) return;
-    if (isPlainObject(value)) {
-      if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
-        discover(value, unit, tail, unit.resource);
-      } else {
-        for (const name of Object.keys(value)) {
-          const item = value[name];
-          if (isPlainObject(item))
-            discover(item, unit, `${tail}/${escapePointerToken(name)}`, unit.resource);
-        }
-      }
-    } else if (Array.isArray(value)) {
-      value.forEach((item, position) => {
-        if (isPlainObject(item)) discover(item, unit, `${tail}/${position}`, unit.resource);
-      });
+    const entry = dataEntry(key, value);
+    entry.hidden = true;
+    const hide = (item: unknown, itemTail: string): Slot =>
+      typeof item === 'boolean'
+        ? item
+        : isPlainObject(item)
+          ? discover(item, unit, itemTail, unit.resource)
+          : { invalid: item };
+    if (Array.isArray(value)) {
+      entry.kind = KeywordKind.SchemaArray;
+      entry.slots = value.map((item, position) => hide(item, `${tail}/${position}`));
+    } else if (!isPlainObject(value)) {
+      return;
+    } else if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
+      entry.kind = KeywordKind.Schema;
+      entry.slots = [hide(value, tail)];
+    } else {
+      entry.kind = KeywordKind.SchemaMap;
+      entry.names = Object.keys(value);
+      entry.slots = entry.names.map((name) =>
+        hide(value[name], `${tail}/${escapePointerToken(name)}`),
+      );
     }
+    unit.entries.push(entry);
   }
 
   function takeIdentity(unit: Unit, isRef: boolean): void {
@@ -369,7 +424,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     const id = !siblingsApply && isRef ? undefined : source[idKeyword];
     if (typeof id === 'string') {
       if (id.startsWith('#')) {
-        if (id.length > 1) unit.resource.anchors.set(decodeFragment(id.slice(1)), source);
+        if (id.length > 1) unit.resource.anchors.set(decodeFragment(id.slice(1)), unit.id);
       } else {
         let url: URL | undefined;
         try {
@@ -386,22 +441,41 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           const fragment = url.hash.slice(1);
           url.hash = '';
           const uri = url.href.endsWith('#') ? url.href.slice(0, -1) : url.href;
-          const resource = newResource(uri, source, unit.pointer);
+          const resource = newResource(uri, unit.id, unit.pointer);
           if (!index.resources.has(uri)) index.resources.set(uri, resource);
           unit.resource = resource;
           if (fragment !== '' && !fragment.startsWith('/'))
-            resource.anchors.set(decodeFragment(fragment), source);
+            resource.anchors.set(decodeFragment(fragment), unit.id);
         }
       }
     }
     if (siblingsApply) {
-      for (const keyword of ['$anchor', '$dynamicAnchor']) {
-        const name = source[keyword];
-        if (typeof name === 'string' && !unit.resource.anchors.has(name))
-          unit.resource.anchors.set(name, source);
-      }
+      addAnchor(unit, source.$anchor);
+      addAnchor(unit, source.$dynamicAnchor);
     }
   }
+}
+
+function addAnchor(unit: Unit, name: unknown): void {
+  if (typeof name === 'string' && !unit.resource.anchors.has(name)) {
+    unit.resource.anchors.set(name, unit.id);
+  }
+}
+
+function dataEntry(key: string, value: unknown): Entry {
+  return {
+    key,
+    kind: KeywordKind.Data,
+    value,
+    slots: NONE as unknown as Slot[],
+    names: NONE as unknown as string[],
+    dynamicAnchor: key === '$dynamicAnchor' || key === '$recursiveAnchor',
+    hidden: false,
+  };
+}
+
+function numberBytes(value: number): number {
+  return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
 }
 
 function decodeFragment(fragment: string): string {

@@ -17,6 +17,20 @@ export interface JsonMeasure {
  */
 export function measureJson(value: unknown): JsonMeasure {
   if (value === null || typeof value !== 'object') return { bytes: scalarBytes(value), depth: 0 };
+  if (Array.isArray(value)) {
+    // Fast path: a flat list of scalars (`required`, `enum`, `type`), the common case.
+    let bytes = value.length > 0 ? value.length + 1 : 2;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (item !== null && typeof item === 'object') return measureTree(value);
+      bytes += scalarBytes(item);
+    }
+    return { bytes, depth: 1 };
+  }
+  return measureTree(value);
+}
+
+function measureTree(value: object): JsonMeasure {
   let bytes = 0;
   let maxDepth = 0;
   const stack: unknown[] = [value, 1];

@@ -60,22 +60,27 @@ export function planOutput(
   const units = index.units;
   const count = units.length;
   const refUnit = new Int32Array(count).fill(-1);
+  let refs = 0;
   for (const unit of units) {
-    if (unit.ref?.target.kind === 'unit') refUnit[unit.id] = unit.ref.target.unit;
+    if (unit.ref?.target.kind === 'unit') {
+      refUnit[unit.id] = unit.ref.target.unit;
+      refs++;
+    }
   }
-  const adjacency = units.map((unit) => {
-    const target = refUnit[unit.id]!;
-    return target === -1 ? unit.children : [...unit.children, target];
-  });
-  const component = stronglyConnectedComponents(count, (node) => adjacency[node]!, [0]);
-
   const cutRef = new Uint8Array(count);
   const cycleEntry = new Uint8Array(count);
-  for (let unit = 0; unit < count; unit++) {
-    const target = refUnit[unit]!;
-    if (component[unit] !== -1 && target !== -1 && component[unit] === component[target]) {
-      cutRef[unit] = 1;
-      cycleEntry[target] = 1;
+  if (refs > 0) {
+    const adjacency = units.map((unit) => {
+      const target = refUnit[unit.id]!;
+      return target === -1 ? unit.children : [...unit.children, target];
+    });
+    const component = stronglyConnectedComponents(count, (node) => adjacency[node]!, [0]);
+    for (let unit = 0; unit < count; unit++) {
+      const target = refUnit[unit]!;
+      if (component[unit] !== -1 && target !== -1 && component[unit] === component[target]) {
+        cutRef[unit] = 1;
+        cycleEntry[target] = 1;
+      }
     }
   }
   const cycleEntries = sortByPointer(index, indicesOf(cycleEntry));
@@ -88,7 +93,8 @@ export function planOutput(
     );
   }
 
-  const order = buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]);
+  const order =
+    refs > 0 ? buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]) : treeOrder(index);
   // Every use of a definition on a cycle is a `$ref`, also from outside the cycle: inlining the
   // entry point once would look friendlier, but a second pass over the output would inline one
   // more level each time (behind a proxy, or when a server already uses toolschema).
@@ -315,6 +321,23 @@ function buildOrder(
     }
     if (state[next] === 0) stack.push(next);
   }
+}
+
+/**
+ * The build order of a document without references: its units form a tree discovered parent
+ * first, so children come after their parent and the reverse order is a post-order. Units only
+ * found under `$defs` (or other hidden keywords) are not reachable and are left out.
+ */
+function treeOrder(index: DocumentIndex): number[] {
+  const units = index.units;
+  const reachable = new Uint8Array(units.length);
+  reachable[0] = 1;
+  for (const unit of units) {
+    if (reachable[unit.id] === 1) for (const child of unit.children) reachable[child] = 1;
+  }
+  const order: number[] = [];
+  for (let unit = units.length - 1; unit >= 0; unit--) if (reachable[unit] === 1) order.push(unit);
+  return order;
 }
 
 function indicesOf(flags: Uint8Array): number[] {

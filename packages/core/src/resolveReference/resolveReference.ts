@@ -4,8 +4,9 @@ import {
   parsePointerFragment,
   resolvePointer,
 } from '../resolvePointer/index.ts';
+import { KeywordKind } from '../vocabulary/index.ts';
 
-/** A `$ref` that leads to a schema object (which may not be indexed yet). */
+/** A `$ref` that leads to a schema object outside the indexed schema positions. */
 export interface FoundObject {
   kind: 'object';
   /** The target object. */
@@ -19,16 +20,16 @@ export interface FoundObject {
 /**
  * Resolves the `$ref` of a unit inside the document: a JSON Pointer fragment, an anchor name, or
  * an embedded resource's `$id` (relative references resolved against the unit's base URI).
- * Nothing outside the document is ever fetched: such a reference is reported as external.
+ * Pointers are followed through the indexed units (no lookup by object identity); where they
+ * leave the schema positions (`#/components/schemas/X`), the raw document is read and the target
+ * object is returned for indexing. Nothing outside the document is ever fetched: such a
+ * reference is reported as external.
  *
- * @param index The document index (resources and anchors as found so far).
+ * @param index The document index (every discovered unit filled).
  * @param unit The unit whose `$ref` is resolved.
- * @returns The target object, a boolean schema, or why it cannot be resolved.
+ * @returns The target unit or object, a boolean schema, or why it cannot be resolved.
  */
-export function resolveReference(
-  index: DocumentIndex,
-  unit: Unit,
-): FoundObject | Exclude<ReferenceTarget, { kind: 'unit' }> {
+export function resolveReference(index: DocumentIndex, unit: Unit): FoundObject | ReferenceTarget {
   const ref = unit.ref!.value;
   let resource: Resource | undefined = unit.resource;
   let fragment: string;
@@ -50,13 +51,10 @@ export function resolveReference(
 
   if (fragment === '' || fragment.charCodeAt(0) === 47 /* / */) {
     const tokens = parsePointerFragment(fragment);
-    if (tokens === undefined)
+    if (tokens === undefined) {
       return { kind: 'unresolved', reason: 'its fragment is not a JSON Pointer' };
-    const found = resolvePointer(resource.root, tokens);
-    if (!found.found) return { kind: 'unresolved', reason: 'nothing is at that pointer' };
-    let pointer = resource.rootPointer;
-    for (const token of tokens) pointer += `/${escapePointerToken(token)}`;
-    return asTarget(found.value, pointer, resource);
+    }
+    return followPointer(index, resource, tokens);
   }
 
   let name = fragment;
@@ -67,19 +65,58 @@ export function resolveReference(
   }
   const anchored = resource.anchors.get(name);
   if (anchored === undefined) return { kind: 'unresolved', reason: `no anchor "${name}" exists` };
-  const known = index.unitOf.get(anchored);
-  const pointer = known === undefined ? resource.rootPointer : index.units[known]!.pointer;
-  return { kind: 'object', value: anchored, pointer, resource };
+  return { kind: 'unit', unit: anchored };
 }
 
-function asTarget(
-  value: unknown,
-  pointer: string,
+/** Walks pointer tokens through the units from a resource root, then through raw JSON. */
+function followPointer(
+  index: DocumentIndex,
   resource: Resource,
-): FoundObject | Exclude<ReferenceTarget, { kind: 'unit' }> {
-  if (typeof value === 'boolean') return { kind: 'boolean', value };
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    return { kind: 'object', value, pointer, resource };
+  tokens: readonly string[],
+): FoundObject | ReferenceTarget {
+  let current = index.units[resource.root]!;
+  let position = 0;
+  while (position < tokens.length) {
+    const token = tokens[position]!;
+    const entry = current.entries.find((each) => each.key === token);
+    if (entry === undefined || entry.kind === KeywordKind.Data) break;
+    let slot: (typeof entry.slots)[number] | undefined;
+    if (entry.kind === KeywordKind.Schema) {
+      slot = entry.slots[0];
+      position += 1;
+    } else {
+      const next = tokens[position + 1];
+      if (next === undefined) break;
+      slot =
+        entry.kind === KeywordKind.SchemaArray
+          ? /^(?:0|[1-9][0-9]*)$/.test(next)
+            ? entry.slots[Number(next)]
+            : undefined
+          : entry.slots[entry.names.indexOf(next)];
+      if (slot === undefined) return { kind: 'unresolved', reason: 'nothing is at that pointer' };
+      position += 2;
+    }
+    if (typeof slot === 'number') {
+      current = index.units[slot]!;
+      continue;
+    }
+    if (typeof slot === 'boolean' && position === tokens.length) {
+      return { kind: 'boolean', value: slot };
+    }
+    return { kind: 'unresolved', reason: 'the value there is not a schema' };
   }
-  return { kind: 'unresolved', reason: 'the value there is not a schema' };
+  if (position === tokens.length) return { kind: 'unit', unit: current.id };
+
+  // The rest of the pointer leaves the schema positions: read the raw document from here.
+  const rest = tokens.slice(position);
+  const found = resolvePointer(current.source, rest);
+  if (!found.found) return { kind: 'unresolved', reason: 'nothing is at that pointer' };
+  const value = found.value;
+  if (typeof value === 'boolean') return { kind: 'boolean', value };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { kind: 'unresolved', reason: 'the value there is not a schema' };
+  }
+  let pointer = current.pointer;
+  for (const token of rest) pointer += `/${escapePointerToken(token)}`;
+  return { kind: 'object', value, pointer, resource };
 }
