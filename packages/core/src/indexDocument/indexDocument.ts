@@ -230,9 +230,12 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
 
   function fill(unit: Unit): void {
     const source = unit.source;
-    const isRef = typeof source.$ref === 'string';
-    const emitsSiblings = siblingsApply || !isRef;
-    takeIdentity(unit, isRef);
+    // A subschema belongs to its parent's resource as it stands after the parent's own `$id`.
+    if (unit.parent !== -1) unit.resource = index.units[unit.parent]!.resource;
+    // draft-07 and earlier: `$ref` replaces the whole object, siblings and `$id` included.
+    const isRef = !siblingsApply && typeof source.$ref === 'string';
+    const emitsSiblings = !isRef;
+    let identity = false;
     const dropped: string[] = [];
     let bytes = 2;
     slotBytes = 0;
@@ -240,7 +243,12 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       const value = source[key];
       const kind = keywordKind(key);
       // Fast path: most keywords are data with a scalar value (type, description, format...).
-      if (kind === KeywordKind.Data && emitsSiblings && key.charCodeAt(0) !== 36 /* $ */) {
+      if (
+        kind === KeywordKind.Data &&
+        emitsSiblings &&
+        key.charCodeAt(0) !== 36 /* $ */ &&
+        key !== idKeyword
+      ) {
         const type = typeof value;
         if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
           bytes +=
@@ -280,6 +288,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         else if (value !== undefined) index.inputBytes += measureJson(value).bytes;
         continue;
       }
+      if (key === idKeyword || key === '$anchor' || key === '$dynamicAnchor') identity = true;
       if (key === idKeyword && typeof value === 'string') continue;
       if (key === '$schema' || key === '$anchor') continue;
       if (!emitsSiblings && !isAnnotation(key)) {
@@ -346,6 +355,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       unit.entries.push(entry);
     }
     bytes += slotBytes;
+    // After the loop: children take the resource at their own fill, and an `$anchor` belongs to
+    // the resource its object's `$id` opens, whatever the key order.
+    if (identity) takeIdentity(unit, isRef);
     if (dropped.length > 0) {
       diagnose(
         unit,
@@ -420,8 +432,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
 
   function takeIdentity(unit: Unit, isRef: boolean): void {
     const source = unit.source;
-    // draft-07 and earlier: `$id` beside `$ref` is ignored like every other sibling.
-    const id = !siblingsApply && isRef ? undefined : source[idKeyword];
+    const id = isRef ? undefined : source[idKeyword];
     if (typeof id === 'string') {
       if (id.startsWith('#')) {
         if (id.length > 1) unit.resource.anchors.set(decodeFragment(id.slice(1)), unit.id);
