@@ -1,0 +1,60 @@
+import { type Schema, Validator } from '@cfworker/json-schema';
+import type { AjvDraft } from './ajv.ts';
+import { isObject, walkSchemas } from './schema-refs.ts';
+
+/** What a validator said about an instance: valid, invalid, or it threw. */
+export type Verdict = boolean | 'threw';
+
+/**
+ * Creates a validator with `@cfworker/json-schema`, an interpreter (no code generation) that
+ * shares no code with Ajv. It is the tie-breaker when Ajv disagrees between input and output: Ajv
+ * has code-generation bugs (e.g. `unevaluatedItems` in a schema reached again through a `$ref`
+ * cycle), and a disagreement that only Ajv sees is not a difference in meaning.
+ *
+ * @param draft The draft.
+ * @param schema The schema.
+ * @returns A function giving the verdict on an instance (`'threw'` when the validator throws,
+ *   also when the schema cannot be loaded).
+ */
+export function createSecondOpinion(
+  draft: AjvDraft,
+  schema: unknown,
+): (instance: unknown) => Verdict {
+  let validator: Validator;
+  try {
+    validator = new Validator(
+      withDecodedFragments(schema) as Schema,
+      draft === '2020-12' ? '2020-12' : '7',
+      true,
+    );
+  } catch {
+    return () => 'threw';
+  }
+  return (instance) => {
+    try {
+      return validator.validate(instance).valid;
+    } catch {
+      return 'threw';
+    }
+  };
+}
+
+/**
+ * Returns a copy whose local `$ref`s are percent-decoded (`#/$defs/a%20b` → `#/$defs/a b`), which
+ * means the same (RFC 3986) but is the only form `@cfworker/json-schema` resolves.
+ *
+ * @param schema The schema.
+ * @returns The copy.
+ */
+function withDecodedFragments(schema: unknown): unknown {
+  const copy = structuredClone(schema);
+  walkSchemas(copy, (node) => {
+    if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#')) return;
+    try {
+      node.$ref = `#${decodeURIComponent(node.$ref.slice(1))}`;
+    } catch {
+      // Not valid percent-encoding: left as it is.
+    }
+  });
+  return copy;
+}
