@@ -1,10 +1,10 @@
 import { cloneJson, cloneTree, setOwn } from '../cloneJson/index.ts';
-import type { DocumentIndex, Slot, Unit } from '../indexDocument/index.ts';
+import type { DocumentIndex, Unit } from '../indexDocument/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import type { OutputPlan } from '../planOutput/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic } from '../types/index.ts';
-import { KeywordKind, refHasSiblings } from '../vocabulary/index.ts';
+import { refHasSiblings } from '../vocabulary/index.ts';
 
 /** Options of {@link emitSchema}. */
 export interface EmitOptions {
@@ -18,31 +18,37 @@ export interface EmitOptions {
 export interface Emitted {
   /** The output root. */
   schema: unknown;
-  /** Diagnostics about references that could not be resolved. */
+  /** Diagnostics about references that could not be resolved, in document order. */
   diagnostics: Diagnostic[];
 }
 
 /**
- * Builds the output in one pass over the plan's build order, without recursion: each unit's
- * body is built once from the bodies of the units it inlines; a body used several times is
- * copied for all but its last use, so no two branches of the output share an object.
+ * Finishes the output the index copied: in the plan's build order (every unit after the units it
+ * inlines), applies each unit's `$ref` to its body (the target merged in, or `$ref` kept for a
+ * cycle or the budget), and puts a `$ref` where a kept unit stood. A target used several times is
+ * copied for all but one use, so no two branches of the output share an object. No recursion.
  *
- * @param index The document index.
+ * @param index The document index, with every unit's body copied.
  * @param plan What stays a `$ref` and what goes into root `$defs`.
  * @param options The emit options.
  * @returns The output root and diagnostics.
  */
 export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: EmitOptions): Emitted {
-  const { units, hasDynamicRefs } = index;
+  const { units } = index;
   const { kept, cutRef, uses, names } = plan;
   const siblingsApply = refHasSiblings(index.dialect);
   const prefix = `#/${options.defsKeyword}/`;
-  const bodies: unknown[] = new Array(units.length);
   /** Diagnostics with the unit they are about, reported in document order at the end. */
   const found: { unit: number; diagnostic: Diagnostic }[] = [];
+  /** `placed[u] === 1`: unit u's original body already stands in the output, in its holder. */
+  const placed = new Uint8Array(units.length);
+  for (const id of plan.order) {
+    const unit = units[id]!;
+    if (unit.holder !== undefined && kept[id] === 0) placed[id] = 1;
+  }
 
   if (options.unresolved === 'throw') {
-    // Fail on the first unresolvable reference in document order, before building anything.
+    // Fail on the first unresolvable reference in document order, before changing anything.
     for (const id of [...plan.order].sort((a, b) => a - b)) {
       const target = units[id]!.ref?.target;
       if (target?.kind === 'external' || target?.kind === 'unresolved') {
@@ -52,10 +58,10 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
       }
     }
   }
-  for (const id of plan.order) bodies[id] = build(units[id]!);
+  for (const id of plan.order) link(units[id]!);
 
   const root = units[0]!;
-  let schema = take(0);
+  let schema: unknown = take(0);
   if (schema !== null && typeof schema === 'object') {
     const out: Record<string, unknown> = {};
     const dialectUri = root.source.$schema;
@@ -75,104 +81,71 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
   found.sort((a, b) => a.unit - b.unit);
   return { schema, diagnostics: found.map((each) => each.diagnostic) };
 
-  function refTo(unit: number): Record<string, unknown> {
-    return { $ref: prefix + names.get(unit)! };
-  }
-
-  /** The body of a unit for one more use: the original on its last use, else a copy. */
+  /** The finished body of a unit for one more use: a copy unless this is its last free use. */
   function take(unit: number): unknown {
-    const body = bodies[unit];
+    const body = units[unit]!.body;
     uses[unit]! -= 1;
-    if (uses[unit] === 0) {
-      bodies[unit] = undefined;
-      return body;
-    }
+    if (placed[unit] === 0 && uses[unit] === 0) return body;
     if (uses[unit]! < 0)
       throw new Error('toolschema: a unit body was used more often than planned');
     return cloneTree(body);
   }
 
-  function slot(value: Slot): unknown {
-    if (typeof value === 'number') return kept[value] === 1 ? refTo(value) : take(value);
-    if (typeof value === 'boolean') return value;
-    return cloneJson(value.invalid);
+  /** Puts a new value where a unit's body stood in the output. */
+  function replace(unit: Unit, value: unknown): void {
+    const holder = unit.holder;
+    if (holder === undefined) return;
+    if (typeof unit.slotKey === 'number') (holder as unknown[])[unit.slotKey] = value;
+    else setOwn(holder as Record<string, unknown>, unit.slotKey, value);
   }
 
-  function build(unit: Unit): unknown {
-    const out: Record<string, unknown> = {};
+  function link(unit: Unit): void {
+    if (kept[unit.id] === 1) replace(unit, { $ref: prefix + names.get(unit.id)! });
     const ref = unit.ref;
-    const refKept =
-      ref !== undefined &&
-      ref.target.kind === 'unit' &&
-      (cutRef[unit.id] === 1 || kept[ref.target.unit] === 1);
-    if (refKept) out.$ref = prefix + names.get((ref.target as { unit: number }).unit)!;
-    for (const entry of unit.entries) {
-      if (entry.hidden) continue;
-      switch (entry.kind) {
-        case KeywordKind.Data: {
-          if (entry.dynamicAnchor && !hasDynamicRefs) break;
-          const value = entry.value;
-          setOwn(
-            out,
-            entry.key,
-            value === null || typeof value !== 'object' ? value : cloneJson(value),
-          );
-          break;
-        }
-        case KeywordKind.Schema:
-          setOwn(out, entry.key, slot(entry.slots[0]!));
-          break;
-        case KeywordKind.SchemaArray: {
-          const items = new Array(entry.slots.length);
-          for (let position = 0; position < items.length; position++) {
-            items[position] = slot(entry.slots[position]!);
-          }
-          setOwn(out, entry.key, items);
-          break;
-        }
-        default: {
-          const map: Record<string, unknown> = {};
-          for (let position = 0; position < entry.names.length; position++) {
-            setOwn(map, entry.names[position]!, slot(entry.slots[position]!));
-          }
-          setOwn(out, entry.key, map);
-        }
-      }
-    }
-    if (ref === undefined || refKept) return out;
+    if (ref === undefined) return;
     const target = ref.target;
+    const body = unit.body;
+    if (target.kind === 'unit' && (cutRef[unit.id] === 1 || kept[target.unit] === 1)) {
+      body.$ref = prefix + names.get(target.unit)!;
+      return;
+    }
+    let result: unknown;
     switch (target.kind) {
       case 'unit':
-        return siblingsApply
-          ? mergeReference(out, take(target.unit))
-          : annotateReference(out, take(target.unit));
+        result = siblingsApply
+          ? mergeReference(body, take(target.unit))
+          : annotateReference(body, take(target.unit));
+        break;
       case 'boolean':
-        return siblingsApply
-          ? mergeReference(out, target.value)
-          : annotateReference(out, target.value);
+        result = siblingsApply
+          ? mergeReference(body, target.value)
+          : annotateReference(body, target.value);
+        break;
       default: {
         const { code, pointer, why } = describeUnresolved(unit);
+        const value = JSON.stringify(ref.value);
         if (options.unresolved === 'keep') {
+          body.$ref = ref.value;
+          found.push({
+            unit: unit.id,
+            diagnostic: { code, pointer, message: `$ref ${value} is kept as it is: ${why}.` },
+          });
+        } else {
           found.push({
             unit: unit.id,
             diagnostic: {
               code,
               pointer,
-              message: `$ref ${JSON.stringify(ref.value)} is kept as it is: ${why}.`,
+              message: `$ref ${value} became a permissive schema: ${why}.`,
             },
           });
-          return { $ref: ref.value, ...out };
         }
-        found.push({
-          unit: unit.id,
-          diagnostic: {
-            code,
-            pointer,
-            message: `$ref ${JSON.stringify(ref.value)} became a permissive schema: ${why}.`,
-          },
-        });
-        return out;
+        return;
       }
+    }
+    if (result !== body) {
+      unit.body = result as Record<string, unknown>;
+      if (kept[unit.id] === 0) replace(unit, result);
     }
   }
 }

@@ -26,9 +26,18 @@ describe('indexDocument', () => {
     ).toStrictEqual([
       ['properties', 3, false],
       ['allOf', 2, false],
-      ['const', 0, false],
       ['$defs', 3, true],
     ]);
+    // The body is the output copy, with the subschemas' bodies in place and $defs left out.
+    expect(index.units[0]!.body).toStrictEqual({
+      properties: { 'a/b': { items: { type: 'string' } } },
+      allOf: [true, { minimum: 1 }],
+      const: { properties: { ignored: {} } },
+    });
+    expect((index.units[0]!.body.allOf as unknown[])[1]).toBe(index.units[2]!.body);
+    expect(index.units[0]!.body.const).not.toBe(
+      (index.units[0]!.source as { const: unknown }).const,
+    );
   });
 
   it('resolves refs, including targets outside schema positions', () => {
@@ -72,7 +81,7 @@ describe('indexDocument', () => {
       'draft-07',
     );
     expect(index.resources.size).toBe(1);
-    expect(index.units[0]!.entries.map((entry) => entry.key)).toStrictEqual(['title']);
+    expect(index.units[0]!.body).toStrictEqual({ title: 't' });
     expect(index.diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([
       ['ref-siblings-ignored', ''],
     ]);

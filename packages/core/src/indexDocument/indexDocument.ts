@@ -1,3 +1,4 @@
+import { cloneJson, setOwn } from '../cloneJson/index.ts';
 import { measureJson } from '../measureJson/index.ts';
 import { escapePointerToken } from '../resolvePointer/index.ts';
 import { resolveReference } from '../resolveReference/index.ts';
@@ -8,24 +9,16 @@ import { isAnnotation, KeywordKind, keywordKind, refHasSiblings } from '../vocab
 /** A subschema position: a unit id, a boolean schema, or a value that is no schema (kept as is). */
 export type Slot = number | boolean | { invalid: unknown };
 
-/** One keyword of a schema object, as it will be emitted. */
+/** A keyword of a schema object that holds subschemas: what `$ref` pointers walk through. */
 export interface Entry {
   /** The keyword. */
   key: string;
-  /** Data (copied verbatim) or how it holds subschemas. */
-  kind:
-    | typeof KeywordKind.Data
-    | typeof KeywordKind.Schema
-    | typeof KeywordKind.SchemaArray
-    | typeof KeywordKind.SchemaMap;
-  /** The value, for data. */
-  value: unknown;
-  /** The subschemas, for schema kinds (one for `Schema`). */
+  /** How it holds subschemas. */
+  kind: typeof KeywordKind.Schema | typeof KeywordKind.SchemaArray | typeof KeywordKind.SchemaMap;
+  /** The subschemas (one for `Schema`). */
   slots: Slot[];
   /** The property names, for `SchemaMap` (parallel to `slots`). */
   names: string[];
-  /** `$dynamicAnchor` / `$recursiveAnchor`: emitted only when the document has dynamic refs. */
-  dynamicAnchor: boolean;
   /**
    * Indexed for `$ref`s to find, never emitted: `$defs`/`definitions`, and in draft-07 and
    * earlier the keywords beside `$ref`.
@@ -78,7 +71,17 @@ export interface Unit {
   nesting: number;
   /** The resource it belongs to (its base URI). */
   resource: Resource;
-  /** The keywords it emits, in input order (no `$ref`, `$defs`, `definitions`, `$id`, `$anchor`). */
+  /**
+   * Its output, copied while indexing: every keyword it emits (no `$ref`, `$defs`,
+   * `definitions`, `$id`, `$anchor`), with the bodies of its subschemas already in place.
+   * Linking later applies its `$ref` and replaces what stays a `$ref`.
+   */
+  body: Record<string, unknown>;
+  /** The container its body is placed in (its parent's body, a map or an array), if any. */
+  holder: Record<string, unknown> | unknown[] | undefined;
+  /** Its key or index in `holder`. */
+  slotKey: string | number;
+  /** The keywords that hold subschemas, in input order (hidden ones included). */
   entries: Entry[];
   /** Its `$ref`, if any. */
   ref: Reference | undefined;
@@ -111,9 +114,6 @@ export interface DocumentIndex {
   /** The unit each diagnostic is about (parallel to `diagnostics`), to report reachable ones only. */
   diagnosticUnits: number[];
 }
-
-/** Shared empty list for data entries, which hold no subschemas (fewer allocations). */
-const NONE: readonly never[] = Object.freeze([]);
 
 /** More subschemas than any JSON document this pass is meant for (about 100 MB of schema). */
 const MAX_UNITS = 2_000_000;
@@ -184,6 +184,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     parent: Unit | undefined,
     tail: string,
     resource: Resource,
+    holder?: Record<string, unknown> | unknown[],
+    slotKey: string | number = '',
   ): number {
     // Units are locations, not objects: no identity map over the input (hashing every input
     // object costs more than the rest of the index). A JavaScript object that contains itself
@@ -211,6 +213,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       level: (parent === undefined ? 0 : parent.level) + tokens,
       nesting: parent === undefined ? 0 : parent.nesting + 1,
       resource,
+      body: {},
+      holder,
+      slotKey,
       entries: [],
       ref: undefined,
       children: [],
@@ -237,6 +242,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     const emitsSiblings = !isRef;
     let identity = false;
     const dropped: string[] = [];
+    const body = unit.body;
+    let emitted = 0;
     let bytes = 2;
     slotBytes = 0;
     for (const key of Object.keys(source)) {
@@ -261,7 +268,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
                 : value === true
                   ? 4
                   : 5);
-          unit.entries.push(dataEntry(key, value));
+          if (key === '__proto__') setOwn(body, key, value);
+          else body[key] = value;
+          emitted++;
           continue;
         }
       }
@@ -306,44 +315,51 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           `${key} ${JSON.stringify(value)} is kept, and the document with it: inlining would change its dynamic scope.`,
         );
       }
-      const entry = dataEntry(key, value);
-      bytes += key.length + 4;
+      // Dynamic anchors matter only to `$dynamicRef`, and documents with one are kept whole.
+      if (key === '$dynamicAnchor' || key === '$recursiveAnchor') continue;
       if (
         kind === KeywordKind.Schema ||
         (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
       ) {
-        entry.kind = KeywordKind.Schema;
-        entry.slots = [slot(unit, value, tail, 1)];
+        const entry = schemaEntry(key, KeywordKind.Schema);
+        entry.slots = [slot(unit, value, tail, 1, body, key)];
+        unit.entries.push(entry);
       } else if (
         (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
         Array.isArray(value)
       ) {
-        entry.kind = KeywordKind.SchemaArray;
-        entry.slots = [];
+        const entry = schemaEntry(key, KeywordKind.SchemaArray);
+        const items = new Array(value.length);
+        setOwn(body, key, items);
+        entry.slots = new Array(value.length);
         bytes += value.length > 0 ? value.length + 1 : 2;
         for (let item = 0; item < value.length; item++) {
-          entry.slots.push(slot(unit, value[item], `${tail}/${item}`, 2));
+          entry.slots[item] = slot(unit, value[item], `${tail}/${item}`, 2, items, item);
         }
+        unit.entries.push(entry);
       } else if (
         (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
         isPlainObject(value)
       ) {
-        entry.kind = KeywordKind.SchemaMap;
-        entry.slots = [];
-        entry.names = [];
+        const entry = schemaEntry(key, KeywordKind.SchemaMap);
+        const map: Record<string, unknown> = {};
+        setOwn(body, key, map);
         bytes += 1;
         for (const name of Object.keys(value)) {
           const item = value[name];
           if (item === undefined) continue;
           bytes += name.length + 4;
           entry.names.push(name);
-          entry.slots.push(
-            kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)
-              ? { invalid: item }
-              : slot(unit, item, `${tail}/${escapePointerToken(name)}`, 2),
-          );
+          if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)) {
+            setOwn(map, name, cloneJson(item));
+            entry.slots.push({ invalid: item });
+            slotBytes += measureJson(item).bytes;
+          } else {
+            entry.slots.push(slot(unit, item, `${tail}/${escapePointerToken(name)}`, 2, map, name));
+          }
         }
         if (entry.names.length === 0) bytes += 1;
+        unit.entries.push(entry);
       } else {
         if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
           continue;
@@ -351,8 +367,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         const measure = measureJson(value);
         bytes += measure.bytes;
         if (measure.depth > unit.dataDepth) unit.dataDepth = measure.depth;
+        setOwn(body, key, value === null || typeof value !== 'object' ? value : cloneJson(value));
       }
-      unit.entries.push(entry);
+      bytes += key.length + 4;
+      emitted++;
     }
     bytes += slotBytes;
     // After the loop: children take the resource at their own fill, and an `$anchor` belongs to
@@ -367,22 +385,33 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       );
     }
     // One comma fewer than keys, in the object itself.
-    if (unit.entries.length > 0) bytes -= 1;
+    if (emitted > 0) bytes -= 1;
     unit.ownBytes = bytes;
     index.inputBytes += bytes;
   }
 
-  function slot(unit: Unit, value: unknown, tail: string, depth: number): Slot {
+  /** Places one subschema in its container: a boolean as is, an object as a new unit's body. */
+  function slot(
+    unit: Unit,
+    value: unknown,
+    tail: string,
+    depth: number,
+    holder: Record<string, unknown> | unknown[],
+    key: string | number,
+  ): Slot {
     if (typeof value === 'boolean') {
       slotBytes += 5;
+      place(holder, key, value);
       return value;
     }
     if (isPlainObject(value)) {
-      const child = discover(value, unit, tail, unit.resource);
+      const child = discover(value, unit, tail, unit.resource, holder, key);
+      place(holder, key, index.units[child]!.body);
       unit.children.push(child);
       unit.childDepth.push(depth);
       return child;
     }
+    place(holder, key, cloneJson(value));
     diagnose(
       unit,
       'schema-invalid',
@@ -395,6 +424,15 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     return { invalid: value };
   }
 
+  function place(
+    holder: Record<string, unknown> | unknown[],
+    key: string | number,
+    value: unknown,
+  ) {
+    if (typeof key === 'number') (holder as unknown[])[key] = value;
+    else setOwn(holder as Record<string, unknown>, key, value);
+  }
+
   /** Indexes subschemas that are never emitted but that a `$ref` may point into. */
   function hiddenEntry(
     unit: Unit,
@@ -404,7 +442,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     tail: string,
   ): void {
     if (kind === KeywordKind.Data) return;
-    const entry = dataEntry(key, value);
+    const entry = schemaEntry(key, KeywordKind.Schema);
     entry.hidden = true;
     const hide = (item: unknown, itemTail: string): Slot =>
       typeof item === 'boolean'
@@ -473,16 +511,8 @@ function addAnchor(unit: Unit, name: unknown): void {
   }
 }
 
-function dataEntry(key: string, value: unknown): Entry {
-  return {
-    key,
-    kind: KeywordKind.Data,
-    value,
-    slots: NONE as unknown as Slot[],
-    names: NONE as unknown as string[],
-    dynamicAnchor: key === '$dynamicAnchor' || key === '$recursiveAnchor',
-    hidden: false,
-  };
+function schemaEntry(key: string, kind: Entry['kind']): Entry {
+  return { key, kind, slots: [], names: [], hidden: false };
 }
 
 function numberBytes(value: number): number {

@@ -26,7 +26,7 @@ export interface OutputPlan {
   names: Map<number, string>;
   /** Reachable units in build order: every unit after the units it inlines. */
   order: number[];
-  /** How many times each unit's emitted body is used (inlined, as entry, as root). */
+  /** How many times each unit's body is taken besides where it stands: inlined, as entry, as root. */
   uses: Int32Array;
   /** Estimated compact bytes of the output. */
   bytes: number;
@@ -160,7 +160,6 @@ export function planOutput(
   uses[0] = 1;
   for (const unit of entries) uses[unit]! += 1;
   for (const unit of order) {
-    for (const child of units[unit]!.children) if (kept[child] === 0) uses[child]! += 1;
     const target = refUnit[unit]!;
     if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) uses[target]! += 1;
   }

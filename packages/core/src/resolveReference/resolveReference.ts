@@ -79,7 +79,7 @@ function followPointer(
   while (position < tokens.length) {
     const token = tokens[position]!;
     const entry = current.entries.find((each) => each.key === token);
-    if (entry === undefined || entry.kind === KeywordKind.Data) break;
+    if (entry === undefined) break;
     let slot: (typeof entry.slots)[number] | undefined;
     if (entry.kind === KeywordKind.Schema) {
       slot = entry.slots[0];
