@@ -6,6 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dereference, type JsonSchema, ToolSchemaError } from '../src/index.ts';
+// The documented default of `budget.maxDepth`: the output never nests deeper.
+import { DEFAULT_MAX_DEPTH } from '../src/resolveBudget/index.ts';
 import { compileFresh } from './helpers/ajv.ts';
 import {
   countSharedObjects,
@@ -15,9 +17,6 @@ import {
   listRefs,
   resolveLocalRef,
 } from './helpers/schema-refs.ts';
-
-/** Documented default of `budget.maxDepth` (types.ts): the output never nests deeper. */
-const DEFAULT_MAX_DEPTH = 1_000;
 
 /**
  * Measures the nesting depth of a JSON value (objects and arrays) without recursion.
