@@ -8,7 +8,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type DereferenceResult, dereference, type JsonSchema } from '../src/index.ts';
+import {
+  type DereferenceResult,
+  dereference,
+  type JsonSchema,
+  ToolSchemaError,
+} from '../src/index.ts';
 import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
 import {
   type GeneratedDialect,
@@ -22,6 +27,7 @@ import {
   degradeDiagnostics,
   firstJsonDifference,
   isObject,
+  listRefs,
   preview,
   walkSchemas,
 } from './helpers/schema-refs.ts';
@@ -136,6 +142,21 @@ function checkDocument(
   expect(firstJsonDifference(second.schema, first.schema), 'not deterministic').toBeUndefined();
   expect(second.diagnostics).toStrictEqual(first.diagnostics);
 
+  // The output does not depend on the order of the definitions.
+  const definitionsKeyword = dialect === '2020-12' ? '$defs' : 'definitions';
+  const reordered = Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      key === definitionsKeyword && isObject(value)
+        ? Object.fromEntries(Object.entries(value).reverse())
+        : value,
+    ]),
+  );
+  expect(
+    firstJsonDifference(dereference(reordered as JsonSchema).schema, first.schema),
+    'output depends on the order of the definitions',
+  ).toBeUndefined();
+
   // Every reference the generator writes resolves, unless it placed a dangling one on purpose;
   // the documents are far below the size budget. So nothing may degrade otherwise.
   if (!generated.hasDanglingRef) {
@@ -222,6 +243,33 @@ function verdictOf(validate: (data: unknown) => unknown, instance: unknown): Ver
 }
 
 /**
+ * Checks the cycle options on one document: `cycles: 'throw'` throws exactly when the default
+ * output keeps a reference (these documents are far below the budget, so every kept reference
+ * closes a cycle), and `cycles: { unroll: 2 }` leaves no reference at all.
+ *
+ * @param generated The generated document.
+ */
+function checkCycleOptions(generated: GeneratedSchema): void {
+  const input = generated.schema as JsonSchema;
+  const keepsReferences = listRefs(dereference(input).schema).length > 0;
+  let cycleError: unknown;
+  try {
+    dereference(input, { cycles: 'throw' });
+  } catch (error) {
+    cycleError = error;
+  }
+  expect(
+    cycleError instanceof ToolSchemaError ? cycleError.code : cycleError,
+    "cycles: 'throw'",
+  ).toBe(keepsReferences ? 'cycle' : undefined);
+  const unrolled = dereference(input, { cycles: { unroll: 2 } });
+  expect(
+    listRefs(unrolled.schema),
+    `references left by cycles: { unroll: 2 }: ${preview(unrolled.schema, 2_000)}`,
+  ).toStrictEqual([]);
+}
+
+/**
  * Runs the property for one dialect.
  *
  * @param dialect The dialect.
@@ -266,6 +314,15 @@ function fuzz(dialect: GeneratedDialect, numRuns: number): void {
 describe('dereference agrees with its input under Ajv', () => {
   it(`2020-12: ${runs2020} random documents × ${INSTANCES_PER_SCHEMA} instances`, () => {
     fuzz('2020-12', runs2020);
+  }, 600_000);
+
+  it(`cycle options on ${runsDraft07} random 2020-12 documents: 'throw' iff a cycle is kept, unroll leaves no $ref`, () => {
+    console.log(`dereference cycle options: ${runsDraft07} runs, seed ${seed} (FUZZ_SEED)`);
+    fc.assert(fc.property(fc.limitShrink(schemaDocument('2020-12'), 2_000), checkCycleOptions), {
+      numRuns: runsDraft07,
+      seed,
+      ...(path === undefined ? {} : { path }),
+    });
   }, 600_000);
 
   it(`draft-07 (keywords beside $ref ignored): ${runsDraft07} random documents × ${INSTANCES_PER_SCHEMA} instances`, () => {

@@ -301,6 +301,19 @@ describe('recursion', () => {
     expect(ajvDisagreements(mutual('AB'), schema, instances)).toStrictEqual([]);
   });
 
+  it('cycles: { unroll } through an alias definition (T = { $ref: A }) leaves no $ref', () => {
+    const input = {
+      $ref: '#/$defs/T',
+      $defs: {
+        T: { $ref: '#/$defs/A' },
+        A: { type: 'object', properties: { next: { $ref: '#/$defs/T' } } },
+      },
+    };
+    const { schema, diagnostics } = dereference(input, { cycles: { unroll: 2 } });
+    expect(listRefs(schema)).toStrictEqual([]);
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toContain('cycle-unrolled');
+  });
+
   it('root recursion `$ref: "#"` becomes a named root $defs entry that the refs point to', () => {
     const input = {
       type: 'object',
