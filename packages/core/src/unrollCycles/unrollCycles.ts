@@ -49,19 +49,20 @@ export function unrollCycles(
   work.push([wrapper, 'root', depth]);
   while (work.length > 0) {
     const [parent, key, left] = work.pop()!;
-    let schema = (parent as SchemaObject)[key as string];
+    const schema = (parent as SchemaObject)[key as string];
     if (schema === null || typeof schema !== 'object') continue;
-    let node = schema as SchemaObject;
+    const node = schema as SchemaObject;
     const ref = node.$ref;
     if (typeof ref === 'string' && ref.startsWith(prefix) && cyclic.has(ref.slice(prefix.length))) {
       const name = ref.slice(prefix.length);
       delete node.$ref;
       if (left > 0) {
-        schema = mergeReference(node, cloneTree(bodies.get(name)!));
-        (parent as SchemaObject)[key as string] = schema;
-        if (schema === null || typeof schema !== 'object') continue;
-        node = schema as SchemaObject;
-        pushChildren(node, left - 1);
+        (parent as SchemaObject)[key as string] = mergeReference(
+          node,
+          cloneTree(bodies.get(name)!),
+        );
+        // Visit the merged schema again: the target may itself be a `$ref` into the cycle.
+        work.push([parent, key, left - 1]);
         continue;
       }
       cut.add(name);
