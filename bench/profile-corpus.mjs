@@ -8,5 +8,6 @@ const rounds = Number(process.argv[2] ?? 20);
 for (let round = 0; round < rounds; round++) {
   const start = performance.now();
   for (const schema of inputs) dereference(schema);
-  if (round % 5 === 4) console.log(`round ${round + 1}: ${(performance.now() - start).toFixed(1)} ms`);
+  if (round % 5 === 4)
+    console.log(`round ${round + 1}: ${(performance.now() - start).toFixed(1)} ms`);
 }
