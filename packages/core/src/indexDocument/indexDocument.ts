@@ -19,6 +19,8 @@ export interface Entry {
   slots: Slot[];
   /** The property names, for `SchemaMap` (parallel to `slots`). */
   names: string[];
+  /** Position of each name, built on the first `$ref` that walks a large map. */
+  positions?: Map<string, number>;
   /**
    * Indexed for `$ref`s to find, never emitted: `$defs`/`definitions`, and in draft-07 and
    * earlier the keywords beside `$ref`.
@@ -152,7 +154,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   let slotBytes = 0;
   const withRefs: Unit[] = [];
 
-  discover(root, undefined, '', rootResource);
+  discover(root, undefined, '', 0, rootResource);
   let resolved = 0;
   while (pending.length > 0 || resolved < withRefs.length) {
     while (pending.length > 0) fill(pending.pop()!);
@@ -164,7 +166,13 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         const key = `${found.resource.uri}#${found.pointer}`;
         let target = index.targets.get(key);
         if (target === undefined) {
-          target = discover(found.value, undefined, found.pointer, found.resource);
+          target = discover(
+            found.value,
+            undefined,
+            found.pointer,
+            found.pointer.split('/').length - 1,
+            found.resource,
+          );
           index.targets.set(key, target);
         }
         unit.ref!.target = { kind: 'unit', unit: target };
@@ -183,6 +191,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     object: object,
     parent: Unit | undefined,
     tail: string,
+    tokens: number,
     resource: Resource,
     holder?: Record<string, unknown> | unknown[],
     slotKey: string | number = '',
@@ -199,10 +208,6 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         `The schema nests more than ${MAX_NESTING} levels or holds more than ${MAX_UNITS} subschemas (or a JavaScript object that contains itself).`,
         parent?.pointer ?? '',
       );
-    }
-    let tokens = 0;
-    for (let position = 0; position < tail.length; position++) {
-      if (tail.charCodeAt(position) === 47 /* / */) tokens++;
     }
     const unit: Unit = {
       id: index.units.length,
@@ -405,7 +410,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       return value;
     }
     if (isPlainObject(value)) {
-      const child = discover(value, unit, tail, unit.resource, holder, key);
+      const child = discover(value, unit, tail, depth, unit.resource, holder, key);
       place(holder, key, index.units[child]!.body);
       unit.children.push(child);
       unit.childDepth.push(depth);
@@ -444,25 +449,25 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     if (kind === KeywordKind.Data) return;
     const entry = schemaEntry(key, KeywordKind.Schema);
     entry.hidden = true;
-    const hide = (item: unknown, itemTail: string): Slot =>
+    const hide = (item: unknown, itemTail: string, tokens: number): Slot =>
       typeof item === 'boolean'
         ? item
         : isPlainObject(item)
-          ? discover(item, unit, itemTail, unit.resource)
+          ? discover(item, unit, itemTail, tokens, unit.resource)
           : { invalid: item };
     if (Array.isArray(value)) {
       entry.kind = KeywordKind.SchemaArray;
-      entry.slots = value.map((item, position) => hide(item, `${tail}/${position}`));
+      entry.slots = value.map((item, position) => hide(item, `${tail}/${position}`, 2));
     } else if (!isPlainObject(value)) {
       return;
     } else if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
       entry.kind = KeywordKind.Schema;
-      entry.slots = [hide(value, tail)];
+      entry.slots = [hide(value, tail, 1)];
     } else {
       entry.kind = KeywordKind.SchemaMap;
       entry.names = Object.keys(value);
       entry.slots = entry.names.map((name) =>
-        hide(value[name], `${tail}/${escapePointerToken(name)}`),
+        hide(value[name], `${tail}/${escapePointerToken(name)}`, 2),
       );
     }
     unit.entries.push(entry);

@@ -1,4 +1,10 @@
-import type { DocumentIndex, ReferenceTarget, Resource, Unit } from '../indexDocument/index.ts';
+import type {
+  DocumentIndex,
+  Entry,
+  ReferenceTarget,
+  Resource,
+  Unit,
+} from '../indexDocument/index.ts';
 import {
   escapePointerToken,
   parsePointerFragment,
@@ -92,7 +98,7 @@ function followPointer(
           ? /^(?:0|[1-9][0-9]*)$/.test(next)
             ? entry.slots[Number(next)]
             : undefined
-          : entry.slots[entry.names.indexOf(next)];
+          : entry.slots[positionOf(entry, next)];
       if (slot === undefined) return { kind: 'unresolved', reason: 'nothing is at that pointer' };
       position += 2;
     }
@@ -119,4 +125,16 @@ function followPointer(
   let pointer = current.pointer;
   for (const token of rest) pointer += `/${escapePointerToken(token)}`;
   return { kind: 'object', value, pointer, resource };
+}
+
+/** Where a name stands in a map entry; a large map (`$defs` of an API) gets an index once. */
+function positionOf(entry: Entry, name: string): number {
+  if (entry.names.length <= 16) return entry.names.indexOf(name);
+  if (entry.positions === undefined) {
+    entry.positions = new Map();
+    entry.names.forEach((each, position) => {
+      if (!entry.positions!.has(each)) entry.positions!.set(each, position);
+    });
+  }
+  return entry.positions.get(name) ?? -1;
 }
