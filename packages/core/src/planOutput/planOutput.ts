@@ -112,7 +112,17 @@ export function planOutput(
 
   // Depth first: cut every unit whose inlined depth would pass the bound (deepest part first).
   const maxDepth = Math.max(4, budget.depth - 2);
-  for (const unit of order) {
+  // Without `$ref`s to inline, the output is the input: as deep and (at most) as big. Nothing
+  // to measure unless the input itself is too deep.
+  let inputDepth = 0;
+  if (refs === 0) {
+    for (const unit of order) {
+      const { level, dataDepth } = units[unit]!;
+      if (level + 1 + dataDepth > inputDepth) inputDepth = level + 1 + dataDepth;
+    }
+  }
+  const trivial = refs === 0 && inputDepth <= maxDepth;
+  for (const unit of trivial ? [] : order) {
     let current = measure(unit);
     while (current > maxDepth) {
       const deepest = deepestPart(unit);
@@ -127,7 +137,7 @@ export function planOutput(
   }
 
   // Then size: keep the units whose inlining costs the most until the output fits.
-  let bytes = total();
+  let bytes = trivial ? index.inputBytes : total();
   while (bytes > budget.bytes) {
     let best = -1;
     let bestSaving = 0;
@@ -172,7 +182,7 @@ export function planOutput(
       message: `Kept as $ref "#/${'$defs'}/${names.get(unit)}": ${reason.get(unit)}.`,
     });
   }
-  let rootDepth = depth[0]!;
+  let rootDepth = trivial ? inputDepth : depth[0]!;
   for (const unit of entries) rootDepth = Math.max(rootDepth, depth[unit]! + 2);
   return {
     cutRef,
