@@ -59,7 +59,12 @@ export function planOutput(
 ): OutputPlan {
   const units = index.units;
   const count = units.length;
-  const refUnit = new Int32Array(count).fill(-1);
+  // Three buffers cut into views: allocating a typed array costs more than planning a small
+  // tool schema, and a server converts thousands of them.
+  const ints = new Int32Array(count * 2);
+  const flags = new Uint8Array(count * 4);
+  const floats = new Float64Array(count * 3);
+  const refUnit = ints.subarray(0, count).fill(-1);
   let refs = 0;
   for (const unit of units) {
     if (unit.ref?.target.kind === 'unit') {
@@ -67,8 +72,8 @@ export function planOutput(
       refs++;
     }
   }
-  const cutRef = new Uint8Array(count);
-  const cycleEntry = new Uint8Array(count);
+  const cutRef = flags.subarray(0, count);
+  const cycleEntry = flags.subarray(count, 2 * count);
   if (refs > 0) {
     const adjacency = units.map((unit) => {
       const target = refUnit[unit.id]!;
@@ -98,11 +103,12 @@ export function planOutput(
   // Every use of a definition on a cycle is a `$ref`, also from outside the cycle: inlining the
   // entry point once would look friendlier, but a second pass over the output would inline one
   // more level each time (behind a proxy, or when a server already uses toolschema).
-  const kept = cycleEntry.slice();
+  const kept = flags.subarray(2 * count, 3 * count);
+  kept.set(cycleEntry);
   const reason = new Map<number, string>();
-  const size = new Float64Array(count);
-  const depth = new Float64Array(count);
-  const mult = new Float64Array(count);
+  const size = floats.subarray(0, count);
+  const depth = floats.subarray(count, 2 * count);
+  const mult = floats.subarray(2 * count);
 
   const siblingsWrap = refHasSiblings(index.dialect);
   const forwarders: number[] = [];
@@ -161,12 +167,12 @@ export function planOutput(
     bytes = total();
   }
 
-  const entrySet = new Uint8Array(count);
+  const entrySet = flags.subarray(3 * count);
   for (const unit of order) if (cycleEntry[unit] === 1 || kept[unit] === 1) entrySet[unit] = 1;
   const names = nameEntries(index, sortByPointer(index, indicesOf(entrySet)));
   const entries = [...names.keys()].sort((a, b) => compare(names.get(a)!, names.get(b)!));
 
-  const uses = new Int32Array(count);
+  const uses = ints.subarray(count);
   uses[0] = 1;
   for (const unit of entries) uses[unit]! += 1;
   for (const unit of order) {
