@@ -36,8 +36,7 @@ export function mergeReference(siblings: SchemaObject, target: unknown): unknown
   const siblingKeys = Object.keys(siblings);
   if (siblingKeys.length === 0) return target;
   if (target === true) return siblings;
-  if (target === false) return nothingBut(siblings, siblingKeys);
-  const body = target as SchemaObject;
+  const body: SchemaObject = target === false ? { not: {} } : (target as SchemaObject);
   if (canMerge(siblings, siblingKeys, body)) {
     for (const key of siblingKeys) {
       const value = siblings[key];
@@ -130,17 +129,5 @@ function disjoint(a: unknown, b: unknown): boolean {
 function union(a: unknown[], b: unknown[]): unknown[] {
   const out = [...a];
   for (const item of b) if (!out.includes(item)) out.push(item);
-  return out;
-}
-
-/**
- * A `false` target makes the whole schema reject everything, whatever stands beside it: only the
- * annotations are worth keeping, on `{ not: {} }` (or `false` itself when there are none).
- */
-function nothingBut(siblings: SchemaObject, siblingKeys: readonly string[]): unknown {
-  const annotations = siblingKeys.filter(isAnnotation);
-  if (annotations.length === 0) return false;
-  const out: SchemaObject = { not: {} };
-  for (const key of annotations) setOwn(out, key, siblings[key]);
   return out;
 }
