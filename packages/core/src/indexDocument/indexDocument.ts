@@ -153,6 +153,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   /** Bytes of boolean and invalid subschemas of the unit being filled. */
   let slotBytes = 0;
   const withRefs: Unit[] = [];
+  const resolvedRefs = new Map<string, ReferenceTarget>();
 
   discover(root, undefined, '', 0, rootResource);
   let resolved = 0;
@@ -161,6 +162,17 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     // Resolving may discover new units (targets outside schema positions): loop until stable.
     while (resolved < withRefs.length) {
       const unit = withRefs[resolved++]!;
+      // The same `$ref` string in the same resource resolves the same way: an API reuses a
+      // handful of definitions many times.
+      const cacheKey =
+        unit.resource.uri === DEFAULT_BASE_URI
+          ? unit.ref!.value
+          : `${unit.resource.uri} ${unit.ref!.value}`;
+      const known = resolvedRefs.get(cacheKey);
+      if (known !== undefined) {
+        unit.ref!.target = known;
+        continue;
+      }
       const found = resolveReference(index, unit);
       if (found.kind === 'object') {
         const key = `${found.resource.uri}#${found.pointer}`;
@@ -179,6 +191,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       } else {
         unit.ref!.target = found;
       }
+      resolvedRefs.set(cacheKey, unit.ref!.target);
     }
   }
   return index;
