@@ -38,7 +38,7 @@ export type DiagnosticCode =
   | 'ref-unresolved'
   /** A `$ref` points outside the document; never fetched; replaced by a permissive schema (or kept). */
   | 'ref-external'
-  /** `$dynamicRef` / `$recursiveRef` are kept as they are. */
+  /** The document uses `$dynamicRef` / `$recursiveRef`; it is returned unchanged. */
   | 'ref-dynamic'
   /** draft-07 and earlier ignore keywords beside `$ref`; validation keywords there were dropped. */
   | 'ref-siblings-ignored'
