@@ -234,10 +234,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       body: {},
       holder,
       slotKey,
-      entries: [],
+      entries: NO_ENTRIES,
       ref: undefined,
-      children: [],
-      childDepth: [],
+      children: NO_NUMBERS,
+      childDepth: NO_NUMBERS,
       ownBytes: 2,
       dataDepth: 0,
     };
@@ -341,7 +341,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       ) {
         const entry = schemaEntry(key, KeywordKind.Schema);
         entry.slots = [slot(unit, value, tail, 1, body, key)];
-        unit.entries.push(entry);
+        addEntry(unit, entry);
       } else if (
         (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
         Array.isArray(value)
@@ -354,7 +354,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         for (let item = 0; item < value.length; item++) {
           entry.slots[item] = slot(unit, value[item], `${tail}/${item}`, 2, items, item);
         }
-        unit.entries.push(entry);
+        addEntry(unit, entry);
       } else if (
         (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
         isPlainObject(value)
@@ -377,7 +377,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           }
         }
         if (entry.names.length === 0) bytes += 1;
-        unit.entries.push(entry);
+        addEntry(unit, entry);
       } else {
         if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
           continue;
@@ -425,6 +425,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     if (isPlainObject(value)) {
       const child = discover(value, unit, tail, depth, unit.resource, holder, key);
       place(holder, key, index.units[child]!.body);
+      if (unit.children === NO_NUMBERS) {
+        unit.children = [];
+        unit.childDepth = [];
+      }
       unit.children.push(child);
       unit.childDepth.push(depth);
       return child;
@@ -483,7 +487,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         hide(value[name], `${tail}/${escapePointerToken(name)}`, 2),
       );
     }
-    unit.entries.push(entry);
+    addEntry(unit, entry);
   }
 
   function takeIdentity(unit: Unit, isRef: boolean): void {
@@ -527,6 +531,18 @@ function addAnchor(unit: Unit, name: unknown): void {
   if (typeof name === 'string' && !unit.resource.anchors.has(name)) {
     unit.resource.anchors.set(name, unit.id);
   }
+}
+
+/**
+ * Shared empty lists for units without subschemas (most units are leaves such as
+ * `{ "type": "string" }`): replaced by their own list on the first push.
+ */
+const NO_ENTRIES = Object.freeze([]) as unknown as Entry[];
+const NO_NUMBERS = Object.freeze([]) as unknown as number[];
+
+function addEntry(unit: Unit, entry: Entry): void {
+  if (unit.entries === NO_ENTRIES) unit.entries = [];
+  unit.entries.push(entry);
 }
 
 function schemaEntry(key: string, kind: Entry['kind']): Entry {
