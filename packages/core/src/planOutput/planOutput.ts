@@ -36,6 +36,31 @@ export interface OutputPlan {
   diagnostics: Diagnostic[];
 }
 
+/** Buffers reused by every call (the plan is read before the next call starts). */
+let sharedInts = new Int32Array(2048);
+let sharedFlags = new Uint8Array(4096);
+let sharedFloats = new Float64Array(3072);
+
+/**
+ * Zeroed buffers for a plan of `count` units: allocating typed arrays costs more than planning
+ * a small tool schema, and a server converts thousands of them. The plan's arrays are views of
+ * these, valid until the next call.
+ */
+function scratch(count: number): { ints: Int32Array; flags: Uint8Array; floats: Float64Array } {
+  if (sharedInts.length < count * 2) {
+    sharedInts = new Int32Array(count * 4);
+    sharedFlags = new Uint8Array(count * 8);
+    sharedFloats = new Float64Array(count * 6);
+  }
+  const ints = sharedInts.subarray(0, count * 2);
+  const flags = sharedFlags.subarray(0, count * 4);
+  const floats = sharedFloats.subarray(0, count * 3);
+  ints.fill(0);
+  flags.fill(0);
+  floats.fill(0);
+  return { ints, flags, floats };
+}
+
 /** Bytes of `{"$ref":"#/$defs/"}` without the name. */
 const REF_BYTES = 20;
 /** Bytes `"allOf":[],` add when a target cannot merge with its siblings. */
@@ -59,11 +84,7 @@ export function planOutput(
 ): OutputPlan {
   const units = index.units;
   const count = units.length;
-  // Three buffers cut into views: allocating a typed array costs more than planning a small
-  // tool schema, and a server converts thousands of them.
-  const ints = new Int32Array(count * 2);
-  const flags = new Uint8Array(count * 4);
-  const floats = new Float64Array(count * 3);
+  const { ints, flags, floats } = scratch(count);
   const refUnit = ints.subarray(0, count).fill(-1);
   let refs = 0;
   for (const unit of units) {
