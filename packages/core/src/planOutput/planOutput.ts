@@ -95,7 +95,10 @@ export function planOutput(
   }
   const cutRef = flags.subarray(0, count);
   const cycleEntry = flags.subarray(count, 2 * count);
-  if (refs > 0) {
+  // Most documents have no cycle: one depth-first walk orders them, and only a walk that meets a
+  // back edge pays for the strongly connected components.
+  let walked = refs > 0 ? buildOrder(index, refUnit, cutRef, [0]) : treeOrder(index);
+  if (walked === undefined) {
     const adjacency = units.map((unit) => {
       const target = refUnit[unit.id]!;
       return target === -1 ? unit.children : [...unit.children, target];
@@ -119,8 +122,11 @@ export function planOutput(
     );
   }
 
-  const order =
-    refs > 0 ? buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]) : treeOrder(index);
+  walked ??= buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]);
+  if (walked === undefined) {
+    throw new Error('toolschema: a cycle is left after cutting every reference inside a cycle');
+  }
+  const order: number[] = walked;
   // Every use of a definition on a cycle is a `$ref`, also from outside the cycle: inlining the
   // entry point once would look friendlier, but a second pass over the output would inline one
   // more level each time (behind a proxy, or when a server already uses toolschema).
@@ -311,17 +317,17 @@ export function planOutput(
 
 /**
  * Orders the reachable units so that each comes after every unit it inlines (a post-order of
- * the graph without the refs that close cycles). A cycle left after those cuts can only come from
- * JavaScript objects that contain themselves, which JSON cannot hold.
+ * the graph without the cut refs), or tells that the graph still has a cycle (`undefined`).
  */
 function buildOrder(
   index: DocumentIndex,
   refUnit: Int32Array,
   cutRef: Uint8Array,
   roots: readonly number[],
-): number[] {
+): number[] | undefined {
   const units = index.units;
   const state = new Uint8Array(units.length);
+  let cyclic = false;
   const order: number[] = [];
   const stack: number[] = [];
   for (const root of roots) {
@@ -336,6 +342,7 @@ function buildOrder(
         if (target !== -1) visit(target);
         for (let position = children.length - 1; position >= 0; position--)
           visit(children[position]!);
+        if (cyclic) return undefined;
       } else {
         stack.pop();
         if (state[unit] === 1) {
@@ -348,14 +355,8 @@ function buildOrder(
   return order;
 
   function visit(next: number): void {
-    if (state[next] === 1) {
-      throw new ToolSchemaError(
-        'invalid-schema',
-        'The schema contains a JavaScript object that contains itself, which JSON cannot hold.',
-        units[next]!.pointer,
-      );
-    }
-    if (state[next] === 0) stack.push(next);
+    if (state[next] === 1) cyclic = true;
+    else if (state[next] === 0) stack.push(next);
   }
 }
 
