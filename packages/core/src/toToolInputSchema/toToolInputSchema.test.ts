@@ -1,36 +1,17 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  type ExampleInput,
+  type ExampleOutput,
+  exampleListed,
+  exampleSchema,
+} from '../../test/helpers/exampleSchema.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { toToolInputSchema } from './toToolInputSchema.ts';
 
-type Input = { tags: string };
-type Output = { tags: string[] };
-
-/** A schema with its own Standard JSON Schema converter, as Zod 4.2+ and ArkType have. */
-function exampleSchema(jsonSchema: Record<string, unknown>) {
-  const converter = {
-    input: vi.fn((_options: StandardJSONSchemaV1.Options) => structuredClone(jsonSchema)),
-    output: vi.fn((_options: StandardJSONSchemaV1.Options) => structuredClone(jsonSchema)),
-  };
-  const schema: StandardSchemaV1<Input, Output> & StandardJSONSchemaV1<Input, Output> = {
-    '~standard': {
-      version: 1,
-      vendor: 'example',
-      validate: (value) =>
-        typeof (value as Partial<Input> | null)?.tags === 'string'
-          ? { value: { tags: (value as Input).tags.split(',') } }
-          : { issues: [{ message: 'tags must be a string' }] },
-      jsonSchema: converter,
-    },
-  };
-  return { schema, converter };
-}
-
-const listed = {
-  type: 'object',
-  properties: { tags: { type: 'string' } },
-  required: ['tags'],
-};
+type Input = ExampleInput;
+type Output = ExampleOutput;
+const listed = exampleListed;
 
 describe('toToolInputSchema', () => {
   it('converts with the schema own converter, on the input side, for the target', () => {
