@@ -172,6 +172,7 @@ export function planOutput(
   // Then size: keep the units whose inlining costs the most until the output fits.
   let bytes = trivial ? index.inputBytes : total();
   while (bytes > budget.bytes) {
+    multiplicities();
     let best = -1;
     let bestSaving = 0;
     for (const unit of order) {
@@ -281,7 +282,7 @@ export function planOutput(
     return best;
   }
 
-  /** Sizes bottom-up and multiplicities top-down; returns the output's estimated bytes. */
+  /** Sizes bottom-up; returns the output's estimated bytes. */
   function total(): number {
     for (const unit of order) {
       const { children, ownBytes } = units[unit]!;
@@ -296,22 +297,25 @@ export function planOutput(
       }
       size[unit] = bytes;
     }
+    // The root once, and each kept unit once more under the root `$defs`.
+    let sum = size[0]!;
+    for (const unit of order) if (kept[unit] === 1) sum += size[unit]! + REF_BYTES;
+    return sum;
+  }
+
+  /** How many copies of each unit the output holds (needed only to choose what to keep). */
+  function multiplicities(): void {
     mult.fill(0);
     mult[0] = 1;
-    let sum = size[0]!;
     for (let position = order.length - 1; position >= 0; position--) {
       const unit = order[position]!;
-      if (kept[unit] === 1) {
-        mult[unit]! += 1;
-        sum += size[unit]! + REF_BYTES;
-      }
+      if (kept[unit] === 1) mult[unit]! += 1;
       const times = mult[unit]!;
       if (times === 0) continue;
       for (const child of units[unit]!.children) if (kept[child] === 0) mult[child]! += times;
       const target = refUnit[unit]!;
       if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) mult[target]! += times;
     }
-    return sum;
   }
 }
 
