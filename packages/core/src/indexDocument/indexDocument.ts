@@ -348,7 +348,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       ) {
         const entry = schemaEntry(key, KeywordKind.SchemaArray);
         const items = new Array(value.length);
-        setOwn(body, key, items);
+        if (key === '__proto__') setOwn(body, key, items);
+        else body[key] = items;
         entry.slots = new Array(value.length);
         bytes += value.length > 0 ? value.length + 1 : 2;
         for (let item = 0; item < value.length; item++) {
@@ -361,7 +362,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       ) {
         const entry = schemaEntry(key, KeywordKind.SchemaMap);
         const map: Record<string, unknown> = {};
-        setOwn(body, key, map);
+        if (key === '__proto__') setOwn(body, key, map);
+        else body[key] = map;
         bytes += 1;
         for (const name of Object.keys(value)) {
           const item = value[name];
@@ -452,7 +454,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     value: unknown,
   ) {
     if (typeof key === 'number') (holder as unknown[])[key] = value;
-    else setOwn(holder as Record<string, unknown>, key, value);
+    else if (key === '__proto__') setOwn(holder as Record<string, unknown>, key, value);
+    else (holder as Record<string, unknown>)[key] = value;
   }
 
   /** Indexes subschemas that are never emitted but that a `$ref` may point into. */
