@@ -27,3 +27,4 @@ export type {
   JsonSchema,
   JsonValue,
 } from './types/index.ts';
+export { visitSchemas } from './visitSchemas/index.ts';

@@ -1,7 +1,7 @@
 import { cloneTree } from '../cloneJson/index.ts';
 import { mergeReference } from '../mergeReference/index.ts';
 import type { Diagnostic } from '../types/index.ts';
-import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
+import { forEachSubschema, visitSchemas } from '../visitSchemas/index.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -83,32 +83,7 @@ export function unrollCycles(
   return result;
 
   function pushChildren(node: SchemaObject, left: number): void {
-    for (const keyword of Object.keys(node)) {
-      const value = node[keyword];
-      switch (keywordKind(keyword)) {
-        case KeywordKind.Schema:
-          work.push([node, keyword, left]);
-          break;
-        case KeywordKind.SchemaOrArray:
-        case KeywordKind.SchemaArray:
-          if (Array.isArray(value)) {
-            for (let position = 0; position < value.length; position++) {
-              work.push([value, position, left]);
-            }
-          } else {
-            work.push([node, keyword, left]);
-          }
-          break;
-        case KeywordKind.SchemaMap:
-        case KeywordKind.SchemaOrDataMap:
-        case KeywordKind.Definitions:
-          if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-            for (const name of Object.keys(value)) work.push([value as SchemaObject, name, left]);
-          }
-          break;
-        default:
-      }
-    }
+    forEachSubschema(node, (container, key) => work.push([container, key, left]));
   }
 }
 
@@ -123,15 +98,19 @@ function fittingLevels(
   const size = new Map<string, number>();
   const refs = new Map<string, string[]>();
   for (const [name, body] of bodies) {
-    const text = JSON.stringify(body);
-    size.set(name, text.length);
+    size.set(name, JSON.stringify(body).length);
+    // Only `$ref`s in schema positions: one inside `default` or `const` is data.
     const found: string[] = [];
-    for (const match of text.matchAll(/"\$ref":"([^"]*)"/g)) {
-      const target = match[1]!;
-      if (target.startsWith(prefix) && bodies.has(target.slice(prefix.length))) {
-        found.push(target.slice(prefix.length));
+    visitSchemas(body, (node) => {
+      const ref = node.$ref;
+      if (
+        typeof ref === 'string' &&
+        ref.startsWith(prefix) &&
+        bodies.has(ref.slice(prefix.length))
+      ) {
+        found.push(ref.slice(prefix.length));
       }
-    }
+    });
     refs.set(name, found);
   }
   let previous = new Map<string, number>();

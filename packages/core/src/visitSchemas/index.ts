@@ -1,0 +1,1 @@
+export { forEachSubschema, type SubschemaPlace, visitSchemas } from './visitSchemas.ts';

@@ -1,0 +1,63 @@
+import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/** Where a subschema stands: the object or array that holds it, and its key there. */
+export type SubschemaPlace = (container: SchemaObject | unknown[], key: string | number) => void;
+
+/**
+ * Calls `place` for every subschema position directly inside a schema object, as the applicator
+ * vocabulary defines them (`properties/*`, `items`, `allOf/*`, `$defs/*`...). Values of data
+ * keywords (`const`, `default`, `x-*`, unknown keywords) are never subschemas. The value at a
+ * place may still be anything: the caller checks it.
+ *
+ * @param node The schema object.
+ * @param place Receives the container and the key of each subschema.
+ */
+export function forEachSubschema(node: SchemaObject, place: SubschemaPlace): void {
+  for (const keyword of Object.keys(node)) {
+    const value = node[keyword];
+    switch (keywordKind(keyword)) {
+      case KeywordKind.Schema:
+        place(node, keyword);
+        break;
+      case KeywordKind.SchemaOrArray:
+      case KeywordKind.SchemaArray:
+        if (Array.isArray(value)) {
+          for (let position = 0; position < value.length; position++) place(value, position);
+        } else {
+          place(node, keyword);
+        }
+        break;
+      case KeywordKind.SchemaMap:
+      case KeywordKind.SchemaOrDataMap:
+      case KeywordKind.Definitions:
+        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+          for (const name of Object.keys(value)) place(value as SchemaObject, name);
+        }
+        break;
+      default:
+    }
+  }
+}
+
+/**
+ * Visits every schema object of a JSON Schema that stands in a schema position, the root first,
+ * without recursion (any depth). `$defs` and `definitions` are visited too; data values are not,
+ * so a `$ref` inside `default` or a property named `$ref` is never mistaken for a reference.
+ *
+ * @param schema A JSON Schema (any value; booleans and non-schemas have no objects to visit).
+ * @param visit Called once per schema object.
+ */
+export function visitSchemas(schema: unknown, visit: (node: SchemaObject) => void): void {
+  const stack: unknown[] = [schema];
+  const push: SubschemaPlace = (container, key) => {
+    stack.push((container as SchemaObject)[key as string]);
+  };
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    visit(node as SchemaObject);
+    forEachSubschema(node as SchemaObject, push);
+  }
+}
