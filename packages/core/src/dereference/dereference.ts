@@ -1,8 +1,7 @@
-import { cloneJson } from '../cloneJson/index.ts';
-import { emitSchema } from '../emitSchema/index.ts';
+import { analyseDocument } from '../analyseDocument/index.ts';
 import { ensureObjectRoot } from '../ensureObjectRoot/index.ts';
-import { indexDocument, isObjectSchema } from '../indexDocument/index.ts';
-import { planOutput } from '../planOutput/index.ts';
+import { isObjectSchema } from '../indexDocument/index.ts';
+import { inlineAcyclic } from '../inlineAcyclic/index.ts';
 import { resolveBudget } from '../resolveBudget/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type {
@@ -12,8 +11,7 @@ import type {
   Dialect,
   JsonSchema,
 } from '../types/index.ts';
-import { unrollCycles } from '../unrollCycles/index.ts';
-import { dialectOf, refHasSiblings } from '../vocabulary/index.ts';
+import { dialectOf } from '../vocabulary/index.ts';
 
 const DIALECTS: readonly Dialect[] = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
 
@@ -50,9 +48,9 @@ export function dereference(
   if (options.dialect !== undefined && !DIALECTS.includes(options.dialect)) {
     throw new ToolSchemaError('invalid-option', `dialect must be one of ${DIALECTS.join(', ')}.`);
   }
+  resolveBudget(options.budget, 0);
   const diagnostics: Diagnostic[] = [];
   if (!isObjectSchema(schema)) {
-    resolveBudget(options.budget, 0);
     return {
       schema: options.root === 'object' ? ensureObjectRoot(schema, diagnostics) : schema,
       diagnostics,
@@ -60,44 +58,12 @@ export function dereference(
   }
 
   const dialect = dialectOf(schema.$schema) ?? options.dialect ?? '2020-12';
-  const defsKeyword = refHasSiblings(dialect) ? '$defs' : 'definitions';
-  const index = indexDocument(schema, dialect);
-  if (index.hasDynamicRefs) {
-    // Dynamic references resolve through the dynamic scope ($id and $dynamicAnchor along the
-    // evaluation path); inlining changes that scope. The document is kept exactly as it is.
-    for (const diagnostic of index.diagnostics) {
-      if (diagnostic.code === 'ref-dynamic') diagnostics.push(diagnostic);
-    }
-    const copy = cloneJson(schema);
-    return {
-      schema: options.root === 'object' ? ensureObjectRoot(copy, diagnostics) : copy,
-      diagnostics,
-    };
-  }
-  const budget = resolveBudget(options.budget, index.inputBytes);
-  const plan = planOutput(index, budget, cycles === 'throw' ? 'throw' : 'ref');
-  const emitted = emitSchema(index, plan, { unresolved, defsKeyword });
-
-  const reachable = new Uint8Array(index.units.length);
-  for (const unit of plan.order) reachable[unit] = 1;
-  index.diagnostics.forEach((diagnostic, position) => {
-    if (reachable[index.diagnosticUnits[position]!] === 1) diagnostics.push(diagnostic);
-  });
-  diagnostics.push(...emitted.diagnostics, ...plan.diagnostics);
-
-  let output = emitted.schema;
-  if (unroll !== undefined && output !== null && typeof output === 'object') {
-    const cyclic = new Set<string>();
-    for (const unit of plan.entries) if (plan.cyclic[unit] === 1) cyclic.add(plan.names.get(unit)!);
-    output = unrollCycles(
-      output as Record<string, unknown>,
-      defsKeyword,
-      cyclic,
-      unroll,
-      budget.bytes,
-      diagnostics,
-    );
-  }
-  if (options.root === 'object') output = ensureObjectRoot(output, diagnostics);
+  // Most documents have no cycle and fit the budget: one walk copies their output. The full
+  // analysis handles everything else, and would emit the same output for these.
+  const result =
+    inlineAcyclic(schema, dialect, options.budget) ?? analyseDocument(schema, dialect, options);
+  diagnostics.push(...result.diagnostics);
+  const output =
+    options.root === 'object' ? ensureObjectRoot(result.schema, diagnostics) : result.schema;
   return { schema: output as JsonSchema, diagnostics };
 }

@@ -5,6 +5,8 @@ export {
   indexDocument,
   isObjectSchema,
   isPlainObject,
+  MAX_NESTING,
+  MAX_UNITS,
   type Reference,
   type ReferenceTarget,
   type Resource,

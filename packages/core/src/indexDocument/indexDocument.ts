@@ -118,9 +118,9 @@ export interface DocumentIndex {
 }
 
 /** More subschemas than any JSON document this pass is meant for (about 100 MB of schema). */
-const MAX_UNITS = 2_000_000;
+export const MAX_UNITS = 2_000_000;
 /** More nesting than any JSON document: a 100,000-deep input is fine. */
-const MAX_NESTING = 250_000;
+export const MAX_NESTING = 250_000;
 
 /** Base URI of a document without `$id`: never fetched, only used to resolve relative refs. */
 export const DEFAULT_BASE_URI = 'https://toolschema.invalid/schema.json';

@@ -1,1 +1,1 @@
-export { type Budget, type OutputPlan, planOutput } from './planOutput.ts';
+export { ALL_OF_BYTES, type Budget, type OutputPlan, planOutput } from './planOutput.ts';

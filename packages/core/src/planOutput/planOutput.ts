@@ -64,7 +64,7 @@ function scratch(count: number): { ints: Int32Array; flags: Uint8Array; floats: 
 /** Bytes of `{"$ref":"#/$defs/"}` without the name. */
 const REF_BYTES = 20;
 /** Bytes `"allOf":[],` add when a target cannot merge with its siblings. */
-const ALL_OF_BYTES = 12;
+export const ALL_OF_BYTES = 12;
 
 /**
  * Decides how the output is built, before anything is built: finds the cycles (strongly

@@ -1,0 +1,1 @@
+export { analyseDocument } from './analyseDocument.ts';

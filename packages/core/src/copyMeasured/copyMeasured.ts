@@ -1,0 +1,115 @@
+import { setOwn } from '../cloneJson/index.ts';
+
+/** A copy of a JSON value with the measure {@link measureJson} gives the original. */
+export interface MeasuredCopy {
+  /** The copy; it shares no object with the original. */
+  copy: unknown;
+  /** Approximate compact-JSON bytes (escapes not counted), as `measureJson` counts them. */
+  bytes: number;
+  /** Containers on the deepest path; 0 for a scalar. */
+  depth: number;
+}
+
+/**
+ * Copies a JSON value and measures it in the same walk, without recursion, or gives up: on a
+ * value deeper than `maxDepth` containers (so a JavaScript object that contains itself ends the
+ * walk too) and on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
+ * Keys named `__proto__` stay own data properties.
+ *
+ * @param value The value to copy.
+ * @param maxDepth The deepest nesting accepted.
+ * @returns The copy and its measure, or `undefined` when it gives up.
+ */
+export function copyMeasured(value: unknown, maxDepth: number): MeasuredCopy | undefined {
+  if (value === null || typeof value !== 'object') {
+    const bytes = scalarBytes(value);
+    return bytes < 0 ? undefined : { copy: value, bytes, depth: 0 };
+  }
+  if (maxDepth < 1) return undefined;
+  if (Array.isArray(value)) {
+    // A flat list of scalars (`required`, `enum`, `type`): the common case.
+    let bytes = value.length > 0 ? value.length + 1 : 2;
+    let flat = true;
+    for (let index = 0; index < value.length && flat; index++) {
+      const item: unknown = value[index];
+      if (item !== null && typeof item === 'object') flat = false;
+      else {
+        const size = scalarBytes(item);
+        if (size < 0) return undefined;
+        bytes += size;
+      }
+    }
+    if (flat) return { copy: value.slice(), bytes, depth: 1 };
+  }
+  const copy: unknown = Array.isArray(value) ? new Array(value.length) : {};
+  const sources: object[] = [value];
+  const copies: unknown[] = [copy];
+  const depths: number[] = [1];
+  let bytes = 0;
+  let deepest = 0;
+  while (sources.length > 0) {
+    const source = sources.pop()!;
+    const target = copies.pop();
+    const depth = depths.pop()!;
+    if (depth > maxDepth) return undefined;
+    if (depth > deepest) deepest = depth;
+    bytes += 2;
+    if (Array.isArray(source)) {
+      const out = target as unknown[];
+      bytes += source.length > 0 ? source.length - 1 : 0;
+      for (let index = 0; index < source.length; index++) {
+        const item: unknown = source[index];
+        if (item !== null && typeof item === 'object') {
+          const child = Array.isArray(item) ? new Array(item.length) : {};
+          out[index] = child;
+          sources.push(item);
+          copies.push(child);
+          depths.push(depth + 1);
+        } else {
+          const size = scalarBytes(item);
+          if (size < 0) return undefined;
+          bytes += size;
+          out[index] = item;
+        }
+      }
+    } else {
+      const out = target as Record<string, unknown>;
+      const keys = Object.keys(source);
+      bytes += keys.length > 0 ? keys.length - 1 : 0;
+      for (const key of keys) {
+        const item: unknown = (source as Record<string, unknown>)[key];
+        bytes += key.length + 3;
+        let value = item;
+        if (item !== null && typeof item === 'object') {
+          value = Array.isArray(item) ? new Array(item.length) : {};
+          sources.push(item);
+          copies.push(value);
+          depths.push(depth + 1);
+        } else {
+          const size = scalarBytes(item);
+          if (size < 0) return undefined;
+          bytes += size;
+        }
+        if (key === '__proto__') setOwn(out, key, value);
+        else out[key] = value;
+      }
+    }
+  }
+  return { copy, bytes, depth: deepest };
+}
+
+/** Bytes of a JSON scalar as `measureJson` counts them; -1 for what JSON cannot hold. */
+function scalarBytes(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+      return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object':
+      return 4;
+    default:
+      return -1;
+  }
+}

@@ -1,0 +1,1 @@
+export { copyMeasured, type MeasuredCopy } from './copyMeasured.ts';

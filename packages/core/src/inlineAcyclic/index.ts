@@ -1,0 +1,1 @@
+export { inlineAcyclic } from './inlineAcyclic.ts';

@@ -1,0 +1,505 @@
+import { cloneJson, setOwn } from '../cloneJson/index.ts';
+import { copyMeasured } from '../copyMeasured/index.ts';
+import { isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
+import { annotateReference, mergeReference } from '../mergeReference/index.ts';
+import { ALL_OF_BYTES } from '../planOutput/index.ts';
+import { resolveBudget } from '../resolveBudget/index.ts';
+import { parsePointerFragment, resolvePointer } from '../resolvePointer/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { BudgetOptions, Diagnostic, Dialect } from '../types/index.ts';
+import { isAnnotation, KeywordKind, keywordKind, refHasSiblings } from '../vocabulary/index.ts';
+
+type SchemaObject = Record<string, unknown>;
+type Holder = SchemaObject | unknown[];
+
+/** A `$ref` target met during the walk: one per target object. */
+interface Target {
+  /** The target schema (a boolean, or an object of the input). */
+  value: SchemaObject | boolean;
+  /** It is an entry of the root `$defs`/`definitions`: no other target or root part overlaps it. */
+  definition: boolean;
+  /** It was expanded at least once (its first expansion counts toward the input size). */
+  expanded: boolean;
+  /** It is being expanded: a `$ref` to it now closes a cycle. */
+  active: boolean;
+}
+
+/** Where the expansion of a `$ref` target is emitted, until it is merged with its use site. */
+interface Cell {
+  [key: string]: unknown;
+  value: unknown;
+  target: Target;
+}
+
+/**
+ * Work items of the walk, kept in parallel arrays indexed by a stack pointer (no object per item).
+ * Each has a `meta` number: its kind (2 bits), its flags ({@link COUNTING}, {@link HAS_ENTRIES};
+ * 2 bits) and the estimated output nesting where it stands, as the plan measures it (the rest).
+ * - `WALK`: emit the input schema object `source` into `out`, the empty object already standing
+ *   at `holder[key]`;
+ * - `LINK`: apply the `$ref` (`source`) of the object emitted into `out` once its subschemas are
+ *   done;
+ * - `MERGE`: merge the expanded target (`source`, a {@link Cell}) with the keywords beside its
+ *   `$ref` (`out`) and put the result at `holder[key]`.
+ */
+const WALK = 0;
+const LINK = 1;
+const MERGE = 2;
+/** Its bytes count toward the input size (the root, or a definition's first expansion). */
+const COUNTING = 1;
+/** The object holds subschema keywords: an inlined target may need `allOf` beside them. */
+const HAS_ENTRIES = 2;
+
+/**
+ * Dereferences a document in one walk that copies the output while it follows each `$ref`:
+ * the common case of a document whose references form no cycle and whose inlined output fits
+ * the budget. The result is the one the full analysis would emit, object for object and key for
+ * key. It gives up (`undefined`) on anything that needs the analysis or a diagnostic: a cycle, a
+ * budget or depth cut, a `$ref` that is not a local JSON Pointer, an `$id` or anchor, a
+ * `$dynamicRef` anywhere the index would look, an invalid subschema, or a keyword beside a
+ * draft-07 `$ref`. Giving up costs at most the walk so far: the size is checked as it grows.
+ *
+ * @param root The input document (an object).
+ * @param dialect The dialect in force.
+ * @param budgetOptions The user's budget options (already validated).
+ * @returns The output root (no diagnostics), or `undefined` when the full analysis is needed.
+ */
+export function inlineAcyclic(
+  root: SchemaObject,
+  dialect: Dialect,
+  budgetOptions: BudgetOptions | undefined,
+): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
+  try {
+    return walkDocument(root, dialect, budgetOptions);
+  } catch (error) {
+    // A JavaScript cycle or a bigint in data: the full analysis reports it its own way.
+    if (error instanceof ToolSchemaError) return undefined;
+    throw error;
+  }
+}
+
+function walkDocument(
+  root: SchemaObject,
+  dialect: Dialect,
+  budgetOptions: BudgetOptions | undefined,
+): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
+  const siblingsApply = refHasSiblings(dialect);
+  const idKeyword = dialect === 'draft-04' ? 'id' : '$id';
+  const byRef = new Map<string, Target>();
+  const byObject = new Map<object, Target>();
+  const rootTarget: Target = { value: root, definition: false, expanded: true, active: true };
+  byObject.set(root, rootTarget);
+  /** Definition maps met in the walk: never emitted, but scanned for what the index would see. */
+  const definitionMaps = new Set<SchemaObject>();
+
+  const budget = resolveBudget(budgetOptions, 0);
+  const maxDepth = Math.max(4, budget.depth - 2);
+  let limit = budget.bytes;
+  /** The plan's estimate of the output bytes (the same per-object measure as the index). */
+  let outputBytes = 0;
+  /** A lower bound of the index's input bytes: the root and each root definition, once. */
+  let inputBytes = 0;
+  let objects = 0;
+
+  /** Per item: its kind, its flags (shifted by 2) and its level (shifted by 4). */
+  const metas: number[] = [];
+  const sources: unknown[] = [];
+  const outs: SchemaObject[] = [];
+  const holders: Holder[] = [];
+  const keys: (string | number)[] = [];
+  let size = 0;
+  const top: { value: unknown } = { value: {} };
+  push(WALK | (COUNTING << 2), root, top.value as SchemaObject, top, 'value');
+  while (size > 0) {
+    size--;
+    const meta = metas[size]!;
+    const kind = meta & 3;
+    if (kind === WALK) {
+      if (!walk(sources[size] as SchemaObject, outs[size]!, holders[size]!, keys[size]!, meta)) {
+        return undefined;
+      }
+    } else if (kind === LINK) {
+      if (!link(sources[size] as string, outs[size]!, holders[size]!, keys[size]!, meta)) {
+        return undefined;
+      }
+    } else {
+      const cell = sources[size] as Cell;
+      cell.target.active = false;
+      place(holders[size]!, keys[size]!, merge(outs[size]!, cell.value));
+    }
+  }
+  if (!fits() || !scanDefinitions()) return undefined;
+
+  let schema = top.value;
+  if (schema !== null && typeof schema === 'object' && root.$schema !== undefined) {
+    // As the full emit does: the root keeps its `$schema`, first.
+    const out: SchemaObject = { $schema: cloneJson(root.$schema) };
+    for (const key of Object.keys(schema)) setOwn(out, key, (schema as SchemaObject)[key]);
+    schema = out;
+  }
+  return { schema, diagnostics: [] };
+
+  function push(
+    meta: number,
+    source: unknown,
+    out: SchemaObject,
+    holder: Holder,
+    key: string | number,
+  ): number {
+    metas[size] = meta;
+    sources[size] = source;
+    outs[size] = out;
+    holders[size] = holder;
+    keys[size] = key;
+    return size++;
+  }
+
+  function merge(siblings: SchemaObject, target: unknown): unknown {
+    return siblingsApply ? mergeReference(siblings, target) : annotateReference(siblings, target);
+  }
+
+  /** Emits one schema object's own keywords and queues its subschemas and its `$ref`. */
+  function walk(
+    source: SchemaObject,
+    out: SchemaObject,
+    holder: Holder,
+    slotKey: string | number,
+    meta: number,
+  ): boolean {
+    if (++objects > MAX_UNITS) return false;
+    const level = meta >>> 4;
+    const countFlag = (meta >>> 2) & COUNTING;
+    /** The meta of a child `gap` containers below. */
+    const childMeta = WALK | (countFlag << 2) | (level << 4);
+    // The `$ref` is applied once the subschemas beside it are finished, as the full emit does:
+    // its work item goes below theirs.
+    const ref = source.$ref;
+    const isRef = typeof ref === 'string' && Object.hasOwn(source, '$ref');
+    const linkAt = isRef ? push(LINK | (meta & ~3), ref, out, holder, slotKey) : -1;
+    // draft-07 and earlier: `$ref` replaces the whole object, siblings included.
+    const dropsSiblings = isRef && !siblingsApply;
+    let hasEntries = false;
+    let bytes = 2;
+    let slotBytes = 0;
+    let emitted = 0;
+    let dataDepth = 0;
+    for (const key of Object.keys(source)) {
+      const value = source[key];
+      const kind = keywordKind(key);
+      const dollar = key.charCodeAt(0) === 36; /* $ */
+      if (kind === KeywordKind.Data && !dollar && key !== idKeyword && !dropsSiblings) {
+        const type = typeof value;
+        if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
+          // The same measure as the index's, so the budget decision is the same.
+          bytes +=
+            key.length +
+            4 +
+            (type === 'string'
+              ? (value as string).length + 2
+              : type === 'number'
+                ? numberBytes(value as number)
+                : value === true
+                  ? 4
+                  : 5);
+          if (key === '__proto__') setOwn(out, key, value);
+          else out[key] = value;
+          emitted++;
+          continue;
+        }
+      }
+      if (key === '$ref') {
+        if (!isRef) return false;
+        continue;
+      }
+      if (kind === KeywordKind.Definitions) {
+        if (isPlainObject(value)) {
+          definitionMaps.add(value);
+          hasEntries = true;
+        }
+        continue;
+      }
+      if (key === '$schema') continue;
+      // Identity and dynamic scope change how references resolve: the index handles them.
+      if (dollar ? key !== '$comment' : key === idKeyword) return false;
+      // draft-07 and earlier: keywords beside `$ref` are dropped with a diagnostic.
+      if (dropsSiblings && !isAnnotation(key)) return false;
+      if (
+        kind === KeywordKind.Schema ||
+        (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
+      ) {
+        hasEntries = true;
+        if (typeof value === 'boolean') {
+          slotBytes += 5;
+          out[key] = value;
+        } else if (isPlainObject(value)) {
+          const child: SchemaObject = {};
+          out[key] = child;
+          push(childMeta + (1 << 4), value, child, out, key);
+        } else {
+          return false;
+        }
+      } else if (
+        (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
+        Array.isArray(value)
+      ) {
+        hasEntries = true;
+        const items = new Array(value.length);
+        out[key] = items;
+        bytes += value.length > 0 ? value.length + 1 : 2;
+        for (let item = 0; item < value.length; item++) {
+          const each: unknown = value[item];
+          if (typeof each === 'boolean') {
+            slotBytes += 5;
+            items[item] = each;
+          } else if (isPlainObject(each)) {
+            const child: SchemaObject = {};
+            items[item] = child;
+            push(childMeta + (2 << 4), each, child, items, item);
+          } else {
+            return false;
+          }
+        }
+      } else if (
+        (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
+        isPlainObject(value)
+      ) {
+        hasEntries = true;
+        const map: SchemaObject = {};
+        out[key] = map;
+        bytes += 1;
+        let names = 0;
+        for (const name of Object.keys(value)) {
+          const each = value[name];
+          if (each === undefined) continue;
+          names++;
+          bytes += name.length + 4;
+          let copy: unknown;
+          if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(each)) {
+            const measured = copyMeasured(each, maxDepth);
+            if (measured === undefined) return false;
+            copy = measured.copy;
+            slotBytes += measured.bytes;
+          } else if (typeof each === 'boolean') {
+            slotBytes += 5;
+            copy = each;
+          } else if (isPlainObject(each)) {
+            copy = {};
+            push(childMeta + (2 << 4), each, copy as SchemaObject, map, name);
+          } else {
+            return false;
+          }
+          if (name === '__proto__') setOwn(map, name, copy);
+          else map[name] = copy;
+        }
+        if (names === 0) bytes += 1;
+      } else {
+        const type = typeof value;
+        if (type === 'undefined' || type === 'function' || type === 'symbol') continue;
+        const measured = copyMeasured(value, maxDepth - level - 1);
+        if (measured === undefined) return false;
+        bytes += measured.bytes;
+        if (measured.depth > dataDepth) dataDepth = measured.depth;
+        if (key === '__proto__') setOwn(out, key, measured.copy);
+        else out[key] = measured.copy;
+      }
+      bytes += key.length + 4;
+      emitted++;
+    }
+    bytes += slotBytes;
+    if (emitted > 0) bytes -= 1;
+    outputBytes += bytes;
+    if (countFlag !== 0) inputBytes += bytes;
+    if (hasEntries && linkAt !== -1) metas[linkAt]! |= HAS_ENTRIES << 2;
+    return level + 1 + dataDepth <= maxDepth && fits();
+  }
+
+  /** Expands a `$ref` in place: queues the merge, then the walk of a fresh copy of its target. */
+  function link(
+    ref: string,
+    out: SchemaObject,
+    holder: Holder,
+    key: string | number,
+    meta: number,
+  ): boolean {
+    const target = resolve(ref);
+    if (target === undefined || target.active) return false;
+    if (typeof target.value === 'boolean') {
+      place(holder, key, merge(out, target.value));
+      return true;
+    }
+    const wrap = siblingsApply && ((meta >>> 2) & HAS_ENTRIES) !== 0 ? 2 : 0;
+    if (wrap > 0) outputBytes += ALL_OF_BYTES;
+    const cell: Cell = { value: {}, target };
+    push(MERGE, cell, out, holder, key);
+    const counting = target.definition && !target.expanded ? COUNTING : 0;
+    target.expanded = true;
+    target.active = true;
+    const level = (meta >>> 4) + wrap;
+    push(
+      WALK | (counting << 2) | (level << 4),
+      target.value,
+      cell.value as SchemaObject,
+      cell,
+      'value',
+    );
+    return true;
+  }
+
+  /** Whether the estimated output still fits the budget the input size allows so far. */
+  function fits(): boolean {
+    if (outputBytes <= limit) return true;
+    limit = resolveBudget(budgetOptions, inputBytes).bytes;
+    return outputBytes <= limit;
+  }
+
+  /**
+   * Resolves a local JSON Pointer `$ref` the way the index does: through the subschema keywords
+   * of each schema object on the way, then through raw JSON where the pointer leaves them.
+   */
+  function resolve(ref: string): Target | undefined {
+    const known = byRef.get(ref);
+    if (known !== undefined) return known;
+    if (ref.charCodeAt(0) !== 35 /* # */) return undefined;
+    const fragment = ref.slice(1);
+    if (fragment !== '' && fragment.charCodeAt(0) !== 47 /* / */) return undefined;
+    const tokens = parsePointerFragment(fragment);
+    if (tokens === undefined) return undefined;
+    const found = followPointer(tokens);
+    if (found === undefined) return undefined;
+    let target = typeof found.value === 'object' ? byObject.get(found.value) : undefined;
+    if (target === undefined) {
+      target = { value: found.value, definition: found.definition, expanded: false, active: false };
+      if (typeof found.value === 'object') byObject.set(found.value, target);
+    }
+    byRef.set(ref, target);
+    return target;
+  }
+
+  function followPointer(
+    tokens: readonly string[],
+  ): { value: SchemaObject | boolean; definition: boolean } | undefined {
+    let current: SchemaObject = root;
+    let position = 0;
+    while (position < tokens.length) {
+      // A subschema with its own `$id` is another resource; a draft-07 `$ref` hides its siblings.
+      if (Object.hasOwn(current, idKeyword) || Object.hasOwn(current, '$id')) return undefined;
+      if (!siblingsApply && typeof current.$ref === 'string') return undefined;
+      const token = tokens[position]!;
+      if (!Object.hasOwn(current, token) || token === '$ref') break;
+      const value = current[token];
+      const kind = keywordKind(token);
+      let next: unknown;
+      if (
+        kind === KeywordKind.Schema ||
+        (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
+      ) {
+        next = value;
+        position += 1;
+      } else if (
+        (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
+        Array.isArray(value)
+      ) {
+        const item = tokens[position + 1];
+        if (item === undefined) break;
+        if (!/^(?:0|[1-9][0-9]*)$/.test(item) || Number(item) >= value.length) return undefined;
+        next = value[Number(item)];
+        position += 2;
+      } else if (
+        (kind === KeywordKind.SchemaMap ||
+          kind === KeywordKind.SchemaOrDataMap ||
+          kind === KeywordKind.Definitions) &&
+        isPlainObject(value)
+      ) {
+        const name = tokens[position + 1];
+        if (name === undefined) break;
+        if (!Object.hasOwn(value, name)) return undefined;
+        next = value[name];
+        if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(next)) return undefined;
+        position += 2;
+      } else {
+        break;
+      }
+      if (typeof next === 'boolean' && position === tokens.length) {
+        return { value: next, definition: false };
+      }
+      if (!isPlainObject(next)) return undefined;
+      current = next;
+    }
+    if (position === tokens.length) {
+      if (Object.hasOwn(current, idKeyword) || Object.hasOwn(current, '$id')) return undefined;
+      const definition =
+        tokens.length === 2 &&
+        current !== root &&
+        keywordKind(tokens[0]!) === KeywordKind.Definitions;
+      return { value: current, definition };
+    }
+    // The rest of the pointer leaves the schema keywords: read the raw JSON from here.
+    const found = resolvePointer(current, tokens.slice(position));
+    if (!found.found) return undefined;
+    if (typeof found.value === 'boolean') return { value: found.value, definition: false };
+    if (!isPlainObject(found.value)) return undefined;
+    return { value: found.value, definition: false };
+  }
+
+  /**
+   * The index also reads every definition nothing here expanded, and the targets of their
+   * `$ref`s: a `$dynamicRef` there makes it keep the whole document, an `$id` can change how a
+   * pointer resolves. Scans them (no copy) and gives up on either.
+   */
+  function scanDefinitions(): boolean {
+    const seen = new Set<object>();
+    const pending: [SchemaObject, number][] = [];
+    const queue = (value: unknown, nesting: number): void => {
+      if (!isPlainObject(value) || seen.has(value)) return;
+      if (byObject.get(value)?.expanded === true) return;
+      seen.add(value);
+      pending.push([value, nesting]);
+    };
+    for (const map of definitionMaps) for (const name of Object.keys(map)) queue(map[name], 1);
+    while (pending.length > 0) {
+      const [schema, nesting] = pending.pop()!;
+      if (++objects > MAX_UNITS || nesting > MAX_NESTING) return false;
+      for (const key of Object.keys(schema)) {
+        const value = schema[key];
+        if (key === '$ref') {
+          if (typeof value !== 'string') continue;
+          if (value.charCodeAt(0) !== 35 /* # */) return false;
+          const fragment = value.slice(1);
+          // An anchor names a schema the index already holds; a pointer may reach a new one.
+          if (fragment !== '' && fragment.charCodeAt(0) !== 47 /* / */) continue;
+          const target = resolve(value);
+          if (target === undefined) return false;
+          queue(target.value, nesting + 1);
+          continue;
+        }
+        if (key === idKeyword || key.charCodeAt(0) === 36 /* $ */) {
+          if (key !== '$schema' && key !== '$comment' && keywordKind(key) === KeywordKind.Data) {
+            return false;
+          }
+        }
+        const kind = keywordKind(key);
+        if (kind === KeywordKind.Data) continue;
+        // What the index reads here, as a subschema or beside a draft-07 `$ref`: arrays of
+        // schemas under any schema keyword, one schema, or a map of schemas.
+        if (Array.isArray(value)) {
+          for (const item of value) queue(item, nesting + 1);
+        } else if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
+          queue(value, nesting + 1);
+        } else if (isPlainObject(value)) {
+          for (const name of Object.keys(value)) queue(value[name], nesting + 1);
+        }
+      }
+    }
+    return true;
+  }
+}
+
+/** Puts a value into a container; `__proto__` stays an own key. */
+function place(holder: Holder, key: string | number, value: unknown): void {
+  if (typeof key === 'number') (holder as unknown[])[key] = value;
+  else setOwn(holder as SchemaObject, key, value);
+}
+
+function numberBytes(value: number): number {
+  return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
+}

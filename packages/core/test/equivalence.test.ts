@@ -1,0 +1,136 @@
+/**
+ * `dereference` takes one of two roads: a single walk for documents whose references form no
+ * cycle and fit the budget (`inlineAcyclic`), the full analysis for everything (`analyseDocument`).
+ * Wherever the walk gives an answer it must be the analysis's answer, key order included, with no
+ * diagnostic. Checked on every schema of the JSON-Schema-Test-Suite (skipped with a notice when the
+ * suite is absent) and on random documents under random budgets (`FUZZ_RUNS`, `FUZZ_SEED`).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyseDocument } from '../src/analyseDocument/index.ts';
+import type { BudgetOptions, Dialect } from '../src/index.ts';
+import { inlineAcyclic } from '../src/inlineAcyclic/index.ts';
+import { type GeneratedDialect, schemaDocument } from './helpers/schema-arbitrary.ts';
+import { firstJsonDifference, isObject } from './helpers/schema-refs.ts';
+
+const suiteRoot = resolve(import.meta.dirname, '../../../../shared/data/json-schema-test-suite');
+const SUITE_DRAFTS: ReadonlyArray<{ folder: string; dialect: Dialect }> = [
+  { folder: 'draft2020-12', dialect: '2020-12' },
+  { folder: 'draft2019-09', dialect: '2019-09' },
+  { folder: 'draft7', dialect: 'draft-07' },
+  { folder: 'draft6', dialect: 'draft-06' },
+  { folder: 'draft4', dialect: 'draft-04' },
+];
+const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '300', 10);
+const seed =
+  process.env.FUZZ_SEED === undefined
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number.parseInt(process.env.FUZZ_SEED, 10);
+
+/** Per source: documents seen, and how many the single walk answered. */
+const counts = new Map<string, { documents: number; walked: number }>();
+
+afterAll(() => {
+  const lines = [`Single walk against the full analysis (FUZZ_SEED=${seed}):`];
+  for (const [source, c] of counts) {
+    lines.push(
+      `  ${source}: ${c.documents} documents, ${c.walked} answered by the walk, all equal`,
+    );
+  }
+  console.log(lines.join('\n'));
+});
+
+/**
+ * Compares both roads on one document.
+ *
+ * @returns Whether the single walk answered.
+ */
+function compareRoads(
+  schema: Record<string, unknown>,
+  dialect: Dialect,
+  budget: BudgetOptions | undefined,
+  source: string,
+): boolean {
+  const c = counts.get(source) ?? { documents: 0, walked: 0 };
+  counts.set(source, c);
+  c.documents += 1;
+  const walked = inlineAcyclic(schema, dialect, budget);
+  if (walked === undefined) return false;
+  c.walked += 1;
+  const analysed = analyseDocument(schema, dialect, budget === undefined ? {} : { budget });
+  expect(analysed.diagnostics, 'the analysis has something to say').toStrictEqual([]);
+  expect(walked.diagnostics).toStrictEqual([]);
+  expect(firstJsonDifference(walked.schema, analysed.schema)).toBeUndefined();
+  // Same keys in the same order, everywhere.
+  expect(JSON.stringify(walked.schema)).toBe(JSON.stringify(analysed.schema));
+  return true;
+}
+
+function listJsonFiles(folder: string): string[] {
+  const files: string[] = [];
+  const pending = [folder];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    for (const entry of readdirSync(current)) {
+      const path = join(current, entry);
+      if (statSync(path).isDirectory()) pending.push(path);
+      else if (entry.endsWith('.json')) files.push(path);
+    }
+  }
+  return files.sort();
+}
+
+describe('the single walk answers as the full analysis', () => {
+  if (!existsSync(join(suiteRoot, 'tests'))) {
+    const reason = `JSON-Schema-Test-Suite not found at ${suiteRoot}; its schemas are skipped.`;
+    console.warn(reason);
+    it(`on the suite's schemas is skipped: ${reason}`, () => {
+      expect(existsSync(join(suiteRoot, 'tests'))).toBe(false);
+    });
+  } else {
+    for (const draft of SUITE_DRAFTS) {
+      const folder = join(suiteRoot, 'tests', draft.folder);
+      if (!existsSync(folder)) continue;
+      it(`on every schema of the suite's ${draft.folder}`, () => {
+        let walked = 0;
+        for (const file of listJsonFiles(folder)) {
+          const groups = JSON.parse(readFileSync(file, 'utf8')) as { schema: unknown }[];
+          for (const group of groups) {
+            if (!isObject(group.schema)) continue;
+            if (compareRoads(group.schema, draft.dialect, undefined, `suite ${draft.folder}`)) {
+              walked++;
+            }
+          }
+        }
+        // The walk must actually answer for most of the suite, or this test checks nothing.
+        expect(walked).toBeGreaterThan(100);
+      }, 60_000);
+    }
+  }
+
+  const budgets = fc.option(
+    fc.record(
+      {
+        minBytes: fc.integer({ min: 40, max: 4000 }),
+        factor: fc.constantFrom(0.5, 1, 2, 20),
+        maxDepth: fc.integer({ min: 4, max: 24 }),
+      },
+      { requiredKeys: [] },
+    ),
+    { nil: undefined },
+  );
+  for (const dialect of ['2020-12', 'draft-07'] as GeneratedDialect[]) {
+    it(`on ${runs} random ${dialect} documents under random budgets`, () => {
+      let walked = 0;
+      fc.assert(
+        fc.property(schemaDocument(dialect), budgets, (generated, budget) => {
+          if (compareRoads(generated.schema, dialect, budget, `random ${dialect}`)) walked++;
+        }),
+        { numRuns: runs, seed },
+      );
+      expect(walked).toBeGreaterThan(runs / 10);
+    }, 300_000);
+  }
+});
