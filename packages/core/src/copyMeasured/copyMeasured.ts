@@ -1,29 +1,36 @@
 import { setOwn } from '../cloneJson/index.ts';
 
-/** A copy of a JSON value with the measure {@link measureJson} gives the original. */
-export interface MeasuredCopy {
-  /** The copy; it shares no object with the original. */
-  copy: unknown;
+/** The measure of a copied value, written by {@link copyMeasured}. */
+export interface CopyMeasure {
   /** Approximate compact-JSON bytes (escapes not counted), as `measureJson` counts them. */
   bytes: number;
   /** Containers on the deepest path; 0 for a scalar. */
   depth: number;
 }
 
+/** Work stacks, reused across calls (the walk never re-enters itself). */
+const sources: object[] = [];
+const copies: unknown[] = [];
+const depths: number[] = [];
+
 /**
  * Copies a JSON value and measures it in the same walk, without recursion, or gives up: on a
  * value deeper than `maxDepth` containers (so a JavaScript object that contains itself ends the
  * walk too) and on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
- * Keys named `__proto__` stay own data properties.
+ * Keys named `__proto__` stay own data properties. Nothing is allocated but the copy.
  *
  * @param value The value to copy.
  * @param maxDepth The deepest nesting accepted.
- * @returns The copy and its measure, or `undefined` when it gives up.
+ * @param measure Receives the copy's bytes and depth (as `measureJson` gives them).
+ * @returns The copy, sharing no object with `value`, or `undefined` when it gives up.
  */
-export function copyMeasured(value: unknown, maxDepth: number): MeasuredCopy | undefined {
+export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeasure): unknown {
   if (value === null || typeof value !== 'object') {
     const bytes = scalarBytes(value);
-    return bytes < 0 ? undefined : { copy: value, bytes, depth: 0 };
+    if (bytes < 0) return undefined;
+    measure.bytes = bytes;
+    measure.depth = 0;
+    return value;
   }
   if (maxDepth < 1) return undefined;
   if (Array.isArray(value)) {
@@ -39,19 +46,28 @@ export function copyMeasured(value: unknown, maxDepth: number): MeasuredCopy | u
         bytes += size;
       }
     }
-    if (flat) return { copy: value.slice(), bytes, depth: 1 };
+    if (flat) {
+      measure.bytes = bytes;
+      measure.depth = 1;
+      return value.slice();
+    }
   }
   const copy: unknown = Array.isArray(value) ? new Array(value.length) : {};
-  const sources: object[] = [value];
-  const copies: unknown[] = [copy];
-  const depths: number[] = [1];
+  const base = sources.length;
+  sources.push(value);
+  copies.push(copy);
+  depths.push(1);
   let bytes = 0;
   let deepest = 0;
-  while (sources.length > 0) {
+  let failed = false;
+  while (sources.length > base && !failed) {
     const source = sources.pop()!;
     const target = copies.pop();
     const depth = depths.pop()!;
-    if (depth > maxDepth) return undefined;
+    if (depth > maxDepth) {
+      failed = true;
+      break;
+    }
     if (depth > deepest) deepest = depth;
     bytes += 2;
     if (Array.isArray(source)) {
@@ -67,7 +83,7 @@ export function copyMeasured(value: unknown, maxDepth: number): MeasuredCopy | u
           depths.push(depth + 1);
         } else {
           const size = scalarBytes(item);
-          if (size < 0) return undefined;
+          if (size < 0) failed = true;
           bytes += size;
           out[index] = item;
         }
@@ -87,7 +103,7 @@ export function copyMeasured(value: unknown, maxDepth: number): MeasuredCopy | u
           depths.push(depth + 1);
         } else {
           const size = scalarBytes(item);
-          if (size < 0) return undefined;
+          if (size < 0) failed = true;
           bytes += size;
         }
         if (key === '__proto__') setOwn(out, key, value);
@@ -95,7 +111,14 @@ export function copyMeasured(value: unknown, maxDepth: number): MeasuredCopy | u
       }
     }
   }
-  return { copy, bytes, depth: deepest };
+  // Leave the shared stacks as they were found.
+  sources.length = base;
+  copies.length = base;
+  depths.length = base;
+  if (failed) return undefined;
+  measure.bytes = bytes;
+  measure.depth = deepest;
+  return copy;
 }
 
 /** Bytes of a JSON scalar as `measureJson` counts them; -1 for what JSON cannot hold. */

@@ -1,1 +1,1 @@
-export { copyMeasured, type MeasuredCopy } from './copyMeasured.ts';
+export { type CopyMeasure, copyMeasured } from './copyMeasured.ts';

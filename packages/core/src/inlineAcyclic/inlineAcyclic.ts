@@ -1,5 +1,5 @@
 import { cloneJson, setOwn } from '../cloneJson/index.ts';
-import { copyMeasured } from '../copyMeasured/index.ts';
+import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
 import { isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { ALL_OF_BYTES } from '../planOutput/index.ts';
@@ -24,13 +24,6 @@ interface Target {
   active: boolean;
 }
 
-/** Where the expansion of a `$ref` target is emitted, until it is merged with its use site. */
-interface Cell {
-  [key: string]: unknown;
-  value: unknown;
-  target: Target;
-}
-
 /**
  * Work items of the walk, kept in parallel arrays indexed by a stack pointer (no object per item).
  * Each has a `meta` number: its kind (2 bits), its flags ({@link COUNTING}, {@link HAS_ENTRIES};
@@ -39,8 +32,8 @@ interface Cell {
  *   at `holder[key]`;
  * - `LINK`: apply the `$ref` (`source`) of the object emitted into `out` once its subschemas are
  *   done;
- * - `MERGE`: merge the expanded target (`source`, a {@link Cell}) with the keywords beside its
- *   `$ref` (`out`) and put the result at `holder[key]`.
+ * - `MERGE`: merge the expanded target (`source.value`) with the keywords beside its `$ref`
+ *   (`out`) and put the result at `holder[key]`.
  */
 const WALK = 0;
 const LINK = 1;
@@ -100,6 +93,7 @@ function walkDocument(
   /** A lower bound of the index's input bytes: the root and each root definition, once. */
   let inputBytes = 0;
   let objects = 0;
+  const measure: CopyMeasure = { bytes: 0, depth: 0 };
 
   /** Per item: its kind, its flags (shifted by 2) and its level (shifted by 4). */
   const metas: number[] = [];
@@ -108,10 +102,17 @@ function walkDocument(
   const holders: Holder[] = [];
   const keys: (string | number)[] = [];
   let size = 0;
+  /** Targets being expanded, with the stack position of their walk: below it, they are done. */
+  const expanding: Target[] = [];
+  const expandingAt: number[] = [];
   const top: { value: unknown } = { value: {} };
   push(WALK | (COUNTING << 2), root, top.value as SchemaObject, top, 'value');
   while (size > 0) {
     size--;
+    while (expanding.length > 0 && expandingAt[expandingAt.length - 1]! > size) {
+      expandingAt.pop();
+      expanding.pop()!.active = false;
+    }
     const meta = metas[size]!;
     const kind = meta & 3;
     if (kind === WALK) {
@@ -119,12 +120,11 @@ function walkDocument(
         return undefined;
       }
     } else if (kind === LINK) {
-      if (!link(sources[size] as string, outs[size]!, holders[size]!, keys[size]!, meta)) {
+      if (!link(sources[size] as string, outs[size]!, holders[size]!, keys[size]!, meta, false)) {
         return undefined;
       }
     } else {
-      const cell = sources[size] as Cell;
-      cell.target.active = false;
+      const cell = sources[size] as { value: unknown };
       place(holders[size]!, keys[size]!, merge(outs[size]!, cell.value));
     }
   }
@@ -159,6 +159,7 @@ function walkDocument(
   }
 
   /** Emits one schema object's own keywords and queues its subschemas and its `$ref`. */
+  /** Emits one schema object's own keywords and queues its subschemas and its `$ref`. */
   function walk(
     source: SchemaObject,
     out: SchemaObject,
@@ -171,13 +172,12 @@ function walkDocument(
     const countFlag = (meta >>> 2) & COUNTING;
     /** The meta of a child `gap` containers below. */
     const childMeta = WALK | (countFlag << 2) | (level << 4);
-    // The `$ref` is applied once the subschemas beside it are finished, as the full emit does:
-    // its work item goes below theirs.
-    const ref = source.$ref;
-    const isRef = typeof ref === 'string' && Object.hasOwn(source, '$ref');
-    const linkAt = isRef ? push(LINK | (meta & ~3), ref, out, holder, slotKey) : -1;
-    // draft-07 and earlier: `$ref` replaces the whole object, siblings included.
-    const dropsSiblings = isRef && !siblingsApply;
+    // draft-07 and earlier: `$ref` replaces the whole object, siblings included, so it must be
+    // known before the other keywords. Later dialects find it in the loop (one lookup fewer).
+    const dropsSiblings =
+      !siblingsApply && typeof source.$ref === 'string' && Object.hasOwn(source, '$ref');
+    const firstChild = size;
+    let ref: string | undefined;
     let hasEntries = false;
     let bytes = 2;
     let slotBytes = 0;
@@ -208,7 +208,8 @@ function walkDocument(
         }
       }
       if (key === '$ref') {
-        if (!isRef) return false;
+        if (typeof value !== 'string') return false;
+        ref = value;
         continue;
       }
       if (kind === KeywordKind.Definitions) {
@@ -275,10 +276,9 @@ function walkDocument(
           bytes += name.length + 4;
           let copy: unknown;
           if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(each)) {
-            const measured = copyMeasured(each, maxDepth);
-            if (measured === undefined) return false;
-            copy = measured.copy;
-            slotBytes += measured.bytes;
+            copy = copyMeasured(each, maxDepth, measure);
+            if (copy === undefined) return false;
+            slotBytes += measure.bytes;
           } else if (typeof each === 'boolean') {
             slotBytes += 5;
             copy = each;
@@ -295,12 +295,12 @@ function walkDocument(
       } else {
         const type = typeof value;
         if (type === 'undefined' || type === 'function' || type === 'symbol') continue;
-        const measured = copyMeasured(value, maxDepth - level - 1);
-        if (measured === undefined) return false;
-        bytes += measured.bytes;
-        if (measured.depth > dataDepth) dataDepth = measured.depth;
-        if (key === '__proto__') setOwn(out, key, measured.copy);
-        else out[key] = measured.copy;
+        const copy = copyMeasured(value, maxDepth - level - 1, measure);
+        if (copy === undefined) return false;
+        bytes += measure.bytes;
+        if (measure.depth > dataDepth) dataDepth = measure.depth;
+        if (key === '__proto__') setOwn(out, key, copy);
+        else out[key] = copy;
       }
       bytes += key.length + 4;
       emitted++;
@@ -309,17 +309,55 @@ function walkDocument(
     if (emitted > 0) bytes -= 1;
     outputBytes += bytes;
     if (countFlag !== 0) inputBytes += bytes;
-    if (hasEntries && linkAt !== -1) metas[linkAt]! |= HAS_ENTRIES << 2;
-    return level + 1 + dataDepth <= maxDepth && fits();
+    if (level + 1 + dataDepth > maxDepth || (outputBytes > limit && !fits())) return false;
+    // The `$ref` is applied once the subschemas beside it are finished, as the full emit does:
+    // its work item goes below theirs.
+    if (ref !== undefined) {
+      const linkMeta = LINK | (meta & ~3) | (hasEntries ? HAS_ENTRIES << 2 : 0);
+      // Nothing beside the `$ref` (the common case): its target is emitted right into `out`.
+      if (emitted === 0) return link(ref, out, holder, slotKey, linkMeta, true);
+      if (size === firstChild) push(linkMeta, ref, out, holder, slotKey);
+      else insertBelow(firstChild, linkMeta, ref, out, holder, slotKey);
+    }
+    return true;
   }
 
-  /** Expands a `$ref` in place: queues the merge, then the walk of a fresh copy of its target. */
+  /** Puts a work item at `at`, below the items pushed since (few: a `$ref`'s siblings). */
+  function insertBelow(
+    at: number,
+    meta: number,
+    source: unknown,
+    out: SchemaObject,
+    holder: Holder,
+    key: string | number,
+  ): void {
+    for (let item = size; item > at; item--) {
+      metas[item] = metas[item - 1]!;
+      sources[item] = sources[item - 1];
+      outs[item] = outs[item - 1]!;
+      holders[item] = holders[item - 1]!;
+      keys[item] = keys[item - 1]!;
+    }
+    size++;
+    metas[at] = meta;
+    sources[at] = source;
+    outs[at] = out;
+    holders[at] = holder;
+    keys[at] = key;
+  }
+
+  /**
+   * Expands a `$ref` in place: queues the walk of a fresh copy of its target, emitted right into
+   * `out` when nothing stands beside the `$ref` (`alone`), else into a cell merged with `out`
+   * afterwards.
+   */
   function link(
     ref: string,
     out: SchemaObject,
     holder: Holder,
     key: string | number,
     meta: number,
+    alone: boolean,
   ): boolean {
     const target = resolve(ref);
     if (target === undefined || target.active) return false;
@@ -329,19 +367,19 @@ function walkDocument(
     }
     const wrap = siblingsApply && ((meta >>> 2) & HAS_ENTRIES) !== 0 ? 2 : 0;
     if (wrap > 0) outputBytes += ALL_OF_BYTES;
-    const cell: Cell = { value: {}, target };
-    push(MERGE, cell, out, holder, key);
     const counting = target.definition && !target.expanded ? COUNTING : 0;
+    const walkMeta = WALK | (counting << 2) | (((meta >>> 4) + wrap) << 4);
     target.expanded = true;
     target.active = true;
-    const level = (meta >>> 4) + wrap;
-    push(
-      WALK | (counting << 2) | (level << 4),
-      target.value,
-      cell.value as SchemaObject,
-      cell,
-      'value',
-    );
+    if (alone) {
+      expanding.push(target);
+      expandingAt.push(push(walkMeta, target.value, out, holder, key));
+    } else {
+      const cell = { value: {} as unknown };
+      push(MERGE, cell, out, holder, key);
+      expanding.push(target);
+      expandingAt.push(push(walkMeta, target.value, cell.value as SchemaObject, cell, 'value'));
+    }
     return true;
   }
 
