@@ -221,4 +221,32 @@ describe('inlineAcyclic', () => {
     looping.properties = { again: looping };
     expect(inlineAcyclic(looping, '2020-12', undefined)).toBeUndefined();
   });
+
+  it('reads own keys only: gives up on objects with other prototypes or a polluted Object.prototype', () => {
+    class Shape {
+      type = 'object';
+    }
+    Object.defineProperty(Shape.prototype, 'inherited', { value: 1, enumerable: true });
+    expect(inlineAcyclic({ properties: { a: new Shape() } }, '2020-12', undefined)).toBeUndefined();
+    expect(
+      inlined({ properties: { a: Object.assign(Object.create(null), { type: 'string' }) } }),
+    ).toStrictEqual({
+      properties: { a: { type: 'string' } },
+    });
+    Object.defineProperty(Object.prototype, 'polluting', {
+      value: { type: 'string' },
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      expect(inlineAcyclic({ type: 'object' }, '2020-12', undefined)).toBeUndefined();
+    } finally {
+      delete (Object.prototype as { polluting?: unknown }).polluting;
+    }
+    expect(inlineAcyclic({ type: 'object' }, '2020-12', undefined)).toStrictEqual({
+      schema: { type: 'object' },
+      diagnostics: [],
+    });
+  });
 });

@@ -80,6 +80,10 @@ function walkDocument(
   const idKeyword = dialect === 'draft-04' ? 'id' : '$id';
   const byRef = new Map<string, Target>();
   const byObject = new Map<object, Target>();
+  // The walk reads keys with `for…in` (no key array per object): only own keys then, as long as
+  // no prototype adds enumerable ones. An environment that polluted `Object.prototype` gets the
+  // analysis, which reads `Object.keys`.
+  for (const _ in Object.prototype) return undefined;
   const rootTarget: Target = { value: root, definition: false, expanded: true, active: true };
   byObject.set(root, rootTarget);
   /** Definition maps met in the walk: never emitted, but scanned for what the index would see. */
@@ -183,7 +187,8 @@ function walkDocument(
     let slotBytes = 0;
     let emitted = 0;
     let dataDepth = 0;
-    for (const key of Object.keys(source)) {
+    if (!hasPlainPrototype(source)) return false;
+    for (const key in source) {
       const value = source[key];
       const kind = keywordKind(key);
       const dollar = key.charCodeAt(0) === 36; /* $ */
@@ -269,7 +274,8 @@ function walkDocument(
         out[key] = map;
         bytes += 1;
         let names = 0;
-        for (const name of Object.keys(value)) {
+        if (!hasPlainPrototype(value)) return false;
+        for (const name in value) {
           const each = value[name];
           if (each === undefined) continue;
           names++;
@@ -398,9 +404,7 @@ function walkDocument(
     const known = byRef.get(ref);
     if (known !== undefined) return known;
     if (ref.charCodeAt(0) !== 35 /* # */) return undefined;
-    const fragment = ref.slice(1);
-    if (fragment !== '' && fragment.charCodeAt(0) !== 47 /* / */) return undefined;
-    const tokens = parsePointerFragment(fragment);
+    const tokens = pointerTokens(ref);
     if (tokens === undefined) return undefined;
     const found = followPointer(tokens);
     if (found === undefined) return undefined;
@@ -413,6 +417,13 @@ function walkDocument(
     return target;
   }
 
+  /** An `$id` (or draft-04 `id`) makes a subschema another resource. */
+  function hasIdentity(schema: SchemaObject): boolean {
+    return (
+      Object.hasOwn(schema, idKeyword) || (idKeyword !== '$id' && Object.hasOwn(schema, '$id'))
+    );
+  }
+
   function followPointer(
     tokens: readonly string[],
   ): { value: SchemaObject | boolean; definition: boolean } | undefined {
@@ -420,7 +431,7 @@ function walkDocument(
     let position = 0;
     while (position < tokens.length) {
       // A subschema with its own `$id` is another resource; a draft-07 `$ref` hides its siblings.
-      if (Object.hasOwn(current, idKeyword) || Object.hasOwn(current, '$id')) return undefined;
+      if (hasIdentity(current)) return undefined;
       if (!siblingsApply && typeof current.$ref === 'string') return undefined;
       const token = tokens[position]!;
       if (!Object.hasOwn(current, token) || token === '$ref') break;
@@ -464,7 +475,7 @@ function walkDocument(
       current = next;
     }
     if (position === tokens.length) {
-      if (Object.hasOwn(current, idKeyword) || Object.hasOwn(current, '$id')) return undefined;
+      if (hasIdentity(current)) return undefined;
       const definition =
         tokens.length === 2 &&
         current !== root &&
@@ -530,6 +541,31 @@ function walkDocument(
     }
     return true;
   }
+}
+
+/** Whether `for…in` over a value lists its own keys only (given a clean `Object.prototype`). */
+function hasPlainPrototype(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Parsed `#/…` references: documents of one API repeat the same few hundred. */
+const parsedPointers = new Map<string, readonly string[] | null>();
+const PARSED_POINTERS_LIMIT = 4096;
+
+/** The JSON Pointer tokens of a `#/…` reference, or `undefined` when it is not one. */
+function pointerTokens(ref: string): readonly string[] | undefined {
+  let tokens = parsedPointers.get(ref);
+  if (tokens === undefined) {
+    const fragment = ref.slice(1);
+    tokens =
+      fragment === '' || fragment.charCodeAt(0) === 47 /* / */
+        ? (parsePointerFragment(fragment) ?? null)
+        : null;
+    if (parsedPointers.size >= PARSED_POINTERS_LIMIT) parsedPointers.clear();
+    parsedPointers.set(ref, tokens);
+  }
+  return tokens ?? undefined;
 }
 
 /** Puts a value into a container; `__proto__` stays an own key. */
