@@ -212,6 +212,27 @@ describe('inlineAcyclic', () => {
     expect(inlined(deep, '2020-12', { maxDepth: 16 })).toBeUndefined();
   });
 
+  it('leaves heavy reuse within the budget to the analysis, which sizes it before copying', () => {
+    const leaf: SchemaObject = { type: 'object', properties: {} };
+    for (let field = 0; field < 12; field++) {
+      (leaf.properties as SchemaObject)[`field${field}`] = { type: 'string', maxLength: 40 };
+    }
+    const uses = (ref: string): SchemaObject => {
+      const properties: SchemaObject = {};
+      for (let field = 0; field < 10; field++) properties[`u${field}`] = { $ref: ref };
+      return { type: 'object', properties };
+    };
+    const schema = {
+      $ref: '#/$defs/A',
+      $defs: { A: uses('#/$defs/B'), B: uses('#/$defs/C'), C: leaf },
+    };
+    // About 40 KiB out of 1.3 KiB: more than 20 times what the walk read.
+    expect(inlineAcyclic(schema, '2020-12', undefined)).toBeUndefined();
+    const analysed = analyseDocument(schema, '2020-12', {});
+    expect(analysed.diagnostics).toStrictEqual([]);
+    expect(JSON.stringify(analysed.schema)).not.toContain('$ref');
+  });
+
   it('gives up on data the analysis rejects: a JavaScript cycle, a bigint', () => {
     const cyclic: SchemaObject = {};
     cyclic.self = cyclic;

@@ -26,8 +26,9 @@ interface Target {
 
 /**
  * Work items of the walk, kept in parallel arrays indexed by a stack pointer (no object per item).
- * Each has a `meta` number: its kind (2 bits), its flags ({@link COUNTING}, {@link HAS_ENTRIES};
- * 2 bits) and the estimated output nesting where it stands, as the plan measures it (the rest).
+ * Each has a `meta` number: its kind (2 bits), its flags ({@link COUNTING}, {@link HAS_ENTRIES},
+ * {@link FIRST}; 3 bits) and the estimated output nesting where it stands, as the plan measures
+ * it (the rest, from {@link LEVEL_SHIFT}).
  * - `WALK`: emit the input schema object `source` into `out`, the empty object already standing
  *   at `holder[key]`;
  * - `LINK`: apply the `$ref` (`source`) of the object emitted into `out` once its subschemas are
@@ -42,6 +43,16 @@ const MERGE = 2;
 const COUNTING = 1;
 /** The object holds subschema keywords: an inlined target may need `allOf` beside them. */
 const HAS_ENTRIES = 2;
+/** Its bytes count as read: the root, or any target's first expansion. */
+const FIRST = 4;
+const LEVEL_SHIFT = 5;
+/**
+ * The walk also gives up once its output outgrows what it has read this many times (and is
+ * past {@link WALK_MIN_BYTES}): reuse dominates, and the analysis sizes it before copying
+ * anything, where the walk would copy up to the budget first.
+ */
+const WALK_GROWTH = 20;
+const WALK_MIN_BYTES = 16 * 1024;
 
 /**
  * Dereferences a document in one walk that copies the output while it follows each `$ref`:
@@ -91,11 +102,13 @@ function walkDocument(
 
   const budget = resolveBudget(budgetOptions, 0);
   const maxDepth = Math.max(4, budget.depth - 2);
-  let limit = budget.bytes;
+  let limit = Math.min(budget.bytes, WALK_MIN_BYTES);
   /** The plan's estimate of the output bytes (the same per-object measure as the index). */
   let outputBytes = 0;
   /** A lower bound of the index's input bytes: the root and each root definition, once. */
   let inputBytes = 0;
+  /** Bytes of the root and of every target's first expansion (these may overlap). */
+  let readBytes = 0;
   let objects = 0;
   const measure: CopyMeasure = { bytes: 0, depth: 0 };
 
@@ -110,7 +123,7 @@ function walkDocument(
   const expanding: Target[] = [];
   const expandingAt: number[] = [];
   const top: { value: unknown } = { value: {} };
-  push(WALK | (COUNTING << 2), root, top.value as SchemaObject, top, 'value');
+  push(WALK | ((COUNTING | FIRST) << 2), root, top.value as SchemaObject, top, 'value');
   while (size > 0) {
     size--;
     while (expanding.length > 0 && expandingAt[expandingAt.length - 1]! > size) {
@@ -172,10 +185,10 @@ function walkDocument(
     meta: number,
   ): boolean {
     if (++objects > MAX_UNITS) return false;
-    const level = meta >>> 4;
-    const countFlag = (meta >>> 2) & COUNTING;
+    const level = meta >>> LEVEL_SHIFT;
+    const countFlag = (meta >>> 2) & (COUNTING | FIRST);
     /** The meta of a child `gap` containers below. */
-    const childMeta = WALK | (countFlag << 2) | (level << 4);
+    const childMeta = WALK | (countFlag << 2) | (level << LEVEL_SHIFT);
     // draft-07 and earlier: `$ref` replaces the whole object, siblings included, so it must be
     // known before the other keywords. Later dialects find it in the loop (one lookup fewer).
     const dropsSiblings =
@@ -240,7 +253,7 @@ function walkDocument(
         } else if (isPlainObject(value)) {
           const child: SchemaObject = {};
           out[key] = child;
-          push(childMeta + (1 << 4), value, child, out, key);
+          push(childMeta + (1 << LEVEL_SHIFT), value, child, out, key);
         } else {
           return false;
         }
@@ -260,7 +273,7 @@ function walkDocument(
           } else if (isPlainObject(each)) {
             const child: SchemaObject = {};
             items[item] = child;
-            push(childMeta + (2 << 4), each, child, items, item);
+            push(childMeta + (2 << LEVEL_SHIFT), each, child, items, item);
           } else {
             return false;
           }
@@ -290,7 +303,7 @@ function walkDocument(
             copy = each;
           } else if (isPlainObject(each)) {
             copy = {};
-            push(childMeta + (2 << 4), each, copy as SchemaObject, map, name);
+            push(childMeta + (2 << LEVEL_SHIFT), each, copy as SchemaObject, map, name);
           } else {
             return false;
           }
@@ -314,7 +327,8 @@ function walkDocument(
     bytes += slotBytes;
     if (emitted > 0) bytes -= 1;
     outputBytes += bytes;
-    if (countFlag !== 0) inputBytes += bytes;
+    if ((countFlag & COUNTING) !== 0) inputBytes += bytes;
+    if ((countFlag & FIRST) !== 0) readBytes += bytes;
     if (level + 1 + dataDepth > maxDepth || (outputBytes > limit && !fits())) return false;
     // The `$ref` is applied once the subschemas beside it are finished, as the full emit does:
     // its work item goes below theirs.
@@ -373,8 +387,8 @@ function walkDocument(
     }
     const wrap = siblingsApply && ((meta >>> 2) & HAS_ENTRIES) !== 0 ? 2 : 0;
     if (wrap > 0) outputBytes += ALL_OF_BYTES;
-    const counting = target.definition && !target.expanded ? COUNTING : 0;
-    const walkMeta = WALK | (counting << 2) | (((meta >>> 4) + wrap) << 4);
+    const flags = target.expanded ? 0 : target.definition ? COUNTING | FIRST : FIRST;
+    const walkMeta = WALK | (flags << 2) | (((meta >>> LEVEL_SHIFT) + wrap) << LEVEL_SHIFT);
     target.expanded = true;
     target.active = true;
     if (alone) {
@@ -389,10 +403,13 @@ function walkDocument(
     return true;
   }
 
-  /** Whether the estimated output still fits the budget the input size allows so far. */
+  /** Whether the estimated output still fits the budget the input read so far allows. */
   function fits(): boolean {
     if (outputBytes <= limit) return true;
-    limit = resolveBudget(budgetOptions, inputBytes).bytes;
+    limit = Math.min(
+      resolveBudget(budgetOptions, inputBytes).bytes,
+      Math.max(WALK_MIN_BYTES, WALK_GROWTH * readBytes),
+    );
     return outputBytes <= limit;
   }
 
