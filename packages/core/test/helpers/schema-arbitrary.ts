@@ -82,6 +82,8 @@ interface Context {
   /** What definition `i` is guaranteed to hold, so nested pointers into it resolve. */
   skeletons: readonly Skeleton[];
   hasDanglingRef: boolean;
+  /** No cycle at all: a `$ref` only points into definitions with a higher index, no anchors. */
+  acyclic: boolean;
 }
 
 /**
@@ -190,14 +192,18 @@ function refTargets(ctx: Context, position: Position): string[] {
   const encodeFully = ctx.g(fc.boolean);
   const targets: string[] = [];
   ctx.names.forEach((name, index) => {
-    if (position.consumed || index > position.definitionIndex) {
+    const allowed = ctx.acyclic
+      ? index > position.definitionIndex
+      : position.consumed || index > position.definitionIndex;
+    if (allowed) {
       targets.push(pointerRef([ctx.definitionsKeyword, name], encodeFully));
       if (ctx.skeletons[index]!.anchor) targets.push(`#anc${index}`);
     }
   });
-  if (position.consumed) {
-    targets.push('#');
+  if (position.consumed || ctx.acyclic) {
+    if (!ctx.acyclic) targets.push('#');
     ctx.skeletons.forEach((skeleton, index) => {
+      if (ctx.acyclic && index <= position.definitionIndex) return;
       const base = [ctx.definitionsKeyword, ctx.names[index]!];
       for (const property of skeleton.properties) {
         targets.push(pointerRef([...base, 'properties', property], encodeFully));
@@ -453,9 +459,14 @@ function schemaNode(ctx: Context, depth: number, position: Position): unknown {
  * or `items` only, so validation terminates), boolean schemas, and `$ref`-looking data.
  *
  * @param dialect `'2020-12'` (`$defs`) or `'draft-07'` (`definitions`, `$schema` set).
+ * @param options `acyclic`: no cycle at all (every `$ref` points into a later definition, no
+ *   anchors), the documents `dereference` answers with its single walk.
  * @returns The arbitrary.
  */
-export function schemaDocument(dialect: GeneratedDialect): fc.Arbitrary<GeneratedSchema> {
+export function schemaDocument(
+  dialect: GeneratedDialect,
+  { acyclic = false }: { acyclic?: boolean } = {},
+): fc.Arbitrary<GeneratedSchema> {
   return fc.gen().map((g) => {
     const names: string[] = g(() =>
       fc.uniqueArray(fc.constantFrom<string>(...DEFINITION_NAMES), { minLength: 1, maxLength: 4 }),
@@ -467,7 +478,7 @@ export function schemaDocument(dialect: GeneratedDialect): fc.Arbitrary<Generate
           : [],
         anyOf: g(fc.integer, { min: 0, max: 4 }) === 0,
         inner: g(fc.integer, { min: 0, max: 4 }) === 0,
-        anchor: dialect === '2020-12' && g(fc.integer, { min: 0, max: 4 }) === 0,
+        anchor: !acyclic && dialect === '2020-12' && g(fc.integer, { min: 0, max: 4 }) === 0,
       }),
     );
     const ctx: Context = {
@@ -477,6 +488,7 @@ export function schemaDocument(dialect: GeneratedDialect): fc.Arbitrary<Generate
       names,
       skeletons,
       hasDanglingRef: false,
+      acyclic,
     };
     const definitions = names.map((name, index): [string, unknown] => {
       const position: Position = { definitionIndex: index, consumed: false };
