@@ -113,6 +113,16 @@ describe('inlineAcyclic', () => {
     });
   });
 
+  it('follows long pointers (past what it keeps parsed across calls) the same way', () => {
+    const name = 'n'.repeat(1_000);
+    const schema = {
+      properties: { a: { $ref: `#/$defs/${name}` } },
+      $defs: { [name]: { type: 'null' } },
+    };
+    expect(inlined(schema)).toStrictEqual({ properties: { a: { type: 'null' } } });
+    expect(inlined(schema)).toStrictEqual({ properties: { a: { type: 'null' } } });
+  });
+
   it('keeps __proto__ keys as own data and never touches a prototype', () => {
     const schema = JSON.parse(
       '{"properties":{"__proto__":{"$ref":"#/$defs/P"}},"$defs":{"P":{"default":{"__proto__":{"polluted":true}}}}}',

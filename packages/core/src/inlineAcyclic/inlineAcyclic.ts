@@ -566,9 +566,13 @@ function hasPlainPrototype(value: object): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** Parsed `#/…` references: documents of one API repeat the same few hundred. */
+/**
+ * Parsed `#/…` references, kept across calls: the documents of one API repeat the same few
+ * hundred. Bounded in count and in length, so input strings kept alive stay small.
+ */
 const parsedPointers = new Map<string, readonly string[] | null>();
 const PARSED_POINTERS_LIMIT = 4096;
+const PARSED_POINTER_MAX_LENGTH = 256;
 
 /** The JSON Pointer tokens of a `#/…` reference, or `undefined` when it is not one. */
 function pointerTokens(ref: string): readonly string[] | undefined {
@@ -579,8 +583,10 @@ function pointerTokens(ref: string): readonly string[] | undefined {
       fragment === '' || fragment.charCodeAt(0) === 47 /* / */
         ? (parsePointerFragment(fragment) ?? null)
         : null;
-    if (parsedPointers.size >= PARSED_POINTERS_LIMIT) parsedPointers.clear();
-    parsedPointers.set(ref, tokens);
+    if (ref.length <= PARSED_POINTER_MAX_LENGTH) {
+      if (parsedPointers.size >= PARSED_POINTERS_LIMIT) parsedPointers.clear();
+      parsedPointers.set(ref, tokens);
+    }
   }
   return tokens ?? undefined;
 }
