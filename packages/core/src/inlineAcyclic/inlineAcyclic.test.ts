@@ -91,6 +91,24 @@ describe('inlineAcyclic', () => {
     });
   });
 
+  it('inlines a draft-07 root that is a $ref beside its definitions', () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $ref: '#/definitions/Input',
+      description: 'the tool input',
+      definitions: {
+        Input: { type: 'object', properties: { tags: { $ref: '#/definitions/Tags' } } },
+        Tags: { type: 'array', items: { type: 'string' } },
+      },
+    };
+    expect(inlined(schema, 'draft-07')).toStrictEqual({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { tags: { type: 'array', items: { type: 'string' } } },
+      description: 'the tool input',
+    });
+  });
+
   it('follows pointers into nested subschemas, escaped names and boolean targets', () => {
     const schema = {
       properties: {

@@ -447,13 +447,17 @@ function walkDocument(
     let current: SchemaObject = root;
     let position = 0;
     while (position < tokens.length) {
-      // A subschema with its own `$id` is another resource; a draft-07 `$ref` hides its siblings.
+      // A subschema with its own `$id` is another resource.
       if (hasIdentity(current)) return undefined;
-      if (!siblingsApply && typeof current.$ref === 'string') return undefined;
       const token = tokens[position]!;
       if (!Object.hasOwn(current, token) || token === '$ref') break;
       const value = current[token];
       const kind = keywordKind(token);
+      // Beside a draft-07 `$ref` the index reads keywords its own way; only the definitions
+      // (`{ "$ref": "#/definitions/A", "definitions": … }` at a root) read as anywhere else.
+      if (!siblingsApply && kind !== KeywordKind.Definitions && typeof current.$ref === 'string') {
+        return undefined;
+      }
       let next: unknown;
       if (
         kind === KeywordKind.Schema ||
