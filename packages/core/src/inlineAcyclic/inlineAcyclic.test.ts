@@ -109,6 +109,49 @@ describe('inlineAcyclic', () => {
     });
   });
 
+  it("keeps the root's $id, and still resolves local pointers from the root", () => {
+    const defs = { A: { type: 'string' } };
+    expect(
+      inlined({
+        $id: 'https://example.com/tool.json',
+        properties: { a: { $ref: '#/$defs/A' } },
+        $defs: defs,
+      }),
+    ).toStrictEqual({
+      $id: 'https://example.com/tool.json',
+      properties: { a: { type: 'string' } },
+    });
+    expect(
+      inlined({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        properties: { a: { $ref: '#/$defs/A' } },
+        $id: 'tool.json',
+        $defs: defs,
+      }),
+    ).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'tool.json',
+      properties: { a: { type: 'string' } },
+    });
+    // draft-07: a root `$ref` replaces its `$id` too.
+    expect(
+      inlined(
+        { $id: 'https://example.com/tool.json', $ref: '#/definitions/A', definitions: defs },
+        'draft-07',
+      ),
+    ).toStrictEqual({ type: 'string' });
+    expect(
+      inlined(
+        {
+          id: 'https://example.com/tool.json',
+          properties: { a: { $ref: '#/definitions/A' } },
+          definitions: defs,
+        },
+        'draft-04',
+      ),
+    ).toStrictEqual({ id: 'https://example.com/tool.json', properties: { a: { type: 'string' } } });
+  });
+
   it('follows pointers into nested subschemas, escaped names and boolean targets', () => {
     const schema = {
       properties: {
@@ -166,11 +209,8 @@ describe('inlineAcyclic', () => {
 
   it('gives up on what needs the index: identity, anchors, remote and dangling refs', () => {
     const cases: SchemaObject[] = [
-      {
-        $id: 'https://example.com/root',
-        properties: { a: { $ref: '#/$defs/A' } },
-        $defs: { A: {} },
-      },
+      { properties: { a: { $id: 'https://example.com/a', $ref: '#/$defs/A' } }, $defs: { A: {} } },
+      { $id: 'http://[broken', properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: {} } },
       { properties: { a: { $ref: '#A' } }, $defs: { A: { $anchor: 'A' } } },
       { properties: { a: { $ref: 'https://example.com/other.json' } } },
       { properties: { a: { $ref: 'other.json#/x' } } },

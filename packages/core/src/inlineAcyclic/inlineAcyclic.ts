@@ -1,6 +1,6 @@
 import { cloneJson, setOwn } from '../cloneJson/index.ts';
 import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
-import { isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
+import { DEFAULT_BASE_URI, isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { ALL_OF_BYTES } from '../planOutput/index.ts';
 import { resolveBudget } from '../resolveBudget/index.ts';
@@ -148,9 +148,16 @@ function walkDocument(
   if (!fits() || !scanDefinitions()) return undefined;
 
   let schema = top.value;
-  if (schema !== null && typeof schema === 'object' && root.$schema !== undefined) {
-    // As the full emit does: the root keeps its `$schema`, first.
-    const out: SchemaObject = { $schema: cloneJson(root.$schema) };
+  // As the full emit does: the root keeps its `$schema` and its `$id` (not beside a draft-07
+  // `$ref`), first.
+  const id = root[idKeyword];
+  const keepsId =
+    typeof id === 'string' &&
+    (siblingsApply || !(typeof root.$ref === 'string' && Object.hasOwn(root, '$ref')));
+  if (schema !== null && typeof schema === 'object' && (root.$schema !== undefined || keepsId)) {
+    const out: SchemaObject = {};
+    if (root.$schema !== undefined) out.$schema = cloneJson(root.$schema);
+    if (keepsId) out[idKeyword] = id;
     for (const key of Object.keys(schema)) setOwn(out, key, (schema as SchemaObject)[key]);
     schema = out;
   }
@@ -238,6 +245,11 @@ function walkDocument(
         continue;
       }
       if (key === '$schema') continue;
+      // The root's own `$id` names the document: local pointers still resolve from the root.
+      if (key === idKeyword && source === root && typeof value === 'string') {
+        if (!isRootIdentity(value)) return false;
+        continue;
+      }
       // Identity and dynamic scope change how references resolve: the index handles them.
       if (dollar ? key !== '$comment' : key === idKeyword) return false;
       // draft-07 and earlier: keywords beside `$ref` are dropped with a diagnostic.
@@ -447,8 +459,8 @@ function walkDocument(
     let current: SchemaObject = root;
     let position = 0;
     while (position < tokens.length) {
-      // A subschema with its own `$id` is another resource.
-      if (hasIdentity(current)) return undefined;
+      // A subschema with its own `$id` is another resource (the root's names the document).
+      if (current !== root && hasIdentity(current)) return undefined;
       const token = tokens[position]!;
       if (!Object.hasOwn(current, token) || token === '$ref') break;
       const value = current[token];
@@ -561,6 +573,20 @@ function walkDocument(
       }
     }
     return true;
+  }
+}
+
+/**
+ * Whether a root `$id` is one the index takes without a diagnostic: an anchor (`#name`) or a
+ * URI reference that resolves against the default base.
+ */
+function isRootIdentity(id: string): boolean {
+  if (id.startsWith('#')) return true;
+  try {
+    new URL(id, DEFAULT_BASE_URI);
+    return true;
+  } catch {
+    return false;
   }
 }
 
