@@ -4,8 +4,8 @@
  * The suite lives outside the repository (`<repo>/../shared/data/json-schema-test-suite`); a clone
  * without it prints a notice and runs one test that says so.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Dialect, dereference, type JsonSchema } from '../src/index.ts';
 import {
@@ -24,6 +24,7 @@ import {
   listRefs,
   walkSchemas,
 } from './helpers/schema-refs.ts';
+import { listJsonFiles, suiteRoot } from './helpers/suite.ts';
 
 /** One test case of the suite. */
 interface SuiteTest {
@@ -52,35 +53,11 @@ interface DraftCounts {
   degradedGroups: string[];
 }
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const suiteRoot = resolve(repoRoot, '../shared/data/json-schema-test-suite');
-
 /** The suite's folders, the Ajv build and the `dereference` dialect for each. */
 const DRAFTS: ReadonlyArray<{ folder: string; ajv: AjvDraft; dialect: Dialect }> = [
   { folder: 'draft2020-12', ajv: '2020-12', dialect: '2020-12' },
   { folder: 'draft7', ajv: 'draft-07', dialect: 'draft-07' },
 ];
-
-/**
- * Lists the `.json` files under a folder, recursively, in a stable order. `optional/` is included:
- * a group there counts only where Ajv agrees with it, so it can only add checked cases.
- *
- * @param folder The folder.
- * @returns Absolute paths, sorted.
- */
-function listJsonFiles(folder: string): string[] {
-  const files: string[] = [];
-  const pending = [folder];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    for (const entry of readdirSync(current)) {
-      const path = join(current, entry);
-      if (statSync(path).isDirectory()) pending.push(path);
-      else if (entry.endsWith('.json')) files.push(path);
-    }
-  }
-  return files.sort();
-}
 
 /**
  * Loads the suite's remote documents (`remotes/`), if the copy has them, under the ids the tests

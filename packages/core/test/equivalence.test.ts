@@ -5,8 +5,8 @@
  * diagnostic. Checked on every schema of the JSON-Schema-Test-Suite (skipped with a notice when the
  * suite is absent) and on random documents under random budgets (`FUZZ_RUNS`, `FUZZ_SEED`).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseDocument } from '../src/analyseDocument/index.ts';
@@ -14,8 +14,8 @@ import type { BudgetOptions, Dialect } from '../src/index.ts';
 import { inlineAcyclic } from '../src/inlineAcyclic/index.ts';
 import { type GeneratedDialect, schemaDocument } from './helpers/schema-arbitrary.ts';
 import { firstJsonDifference, isObject } from './helpers/schema-refs.ts';
+import { listJsonFiles, suiteRoot } from './helpers/suite.ts';
 
-const suiteRoot = resolve(import.meta.dirname, '../../../../shared/data/json-schema-test-suite');
 const SUITE_DRAFTS: ReadonlyArray<{ folder: string; dialect: Dialect }> = [
   { folder: 'draft2020-12', dialect: '2020-12' },
   { folder: 'draft2019-09', dialect: '2019-09' },
@@ -66,20 +66,6 @@ function compareRoads(
   // Same keys in the same order, everywhere.
   expect(JSON.stringify(walked.schema)).toBe(JSON.stringify(analysed.schema));
   return true;
-}
-
-function listJsonFiles(folder: string): string[] {
-  const files: string[] = [];
-  const pending = [folder];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    for (const entry of readdirSync(current)) {
-      const path = join(current, entry);
-      if (statSync(path).isDirectory()) pending.push(path);
-      else if (entry.endsWith('.json')) files.push(path);
-    }
-  }
-  return files.sort();
 }
 
 describe('the single walk answers as the full analysis', () => {

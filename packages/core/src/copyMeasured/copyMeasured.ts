@@ -1,4 +1,5 @@
 import { setOwn } from '../cloneJson/index.ts';
+import { scalarBytes } from '../measureJson/index.ts';
 
 /** The measure of a copied value, written by {@link copyMeasured}. */
 export interface CopyMeasure {
@@ -119,20 +120,4 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
   measure.bytes = bytes;
   measure.depth = deepest;
   return copy;
-}
-
-/** Bytes of a JSON scalar as `measureJson` counts them; -1 for what JSON cannot hold. */
-function scalarBytes(value: unknown): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length + 2;
-    case 'number':
-      return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
-    case 'boolean':
-      return value ? 4 : 5;
-    case 'object':
-      return 4;
-    default:
-      return -1;
-  }
 }

@@ -1,5 +1,5 @@
 import { cloneJson, setOwn } from '../cloneJson/index.ts';
-import { measureJson } from '../measureJson/index.ts';
+import { measureJson, scalarBytes } from '../measureJson/index.ts';
 import { escapePointerToken } from '../resolvePointer/index.ts';
 import { resolveReference } from '../resolveReference/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
@@ -276,16 +276,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       ) {
         const type = typeof value;
         if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
-          bytes +=
-            key.length +
-            4 +
-            (type === 'string'
-              ? (value as string).length + 2
-              : type === 'number'
-                ? numberBytes(value as number)
-                : value === true
-                  ? 4
-                  : 5);
+          bytes += key.length + 4 + scalarBytes(value);
           if (key === '__proto__') setOwn(body, key, value);
           else body[key] = value;
           emitted++;
@@ -550,10 +541,6 @@ function addEntry(unit: Unit, entry: Entry): void {
 
 function schemaEntry(key: string, kind: Entry['kind']): Entry {
   return { key, kind, slots: [], names: [], hidden: false };
-}
-
-function numberBytes(value: number): number {
-  return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
 }
 
 function decodeFragment(fragment: string): string {

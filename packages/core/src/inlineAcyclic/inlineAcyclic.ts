@@ -1,6 +1,7 @@
 import { cloneJson, setOwn } from '../cloneJson/index.ts';
 import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
 import { DEFAULT_BASE_URI, isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
+import { scalarBytes } from '../measureJson/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { ALL_OF_BYTES } from '../planOutput/index.ts';
 import { resolveBudget } from '../resolveBudget/index.ts';
@@ -216,16 +217,7 @@ function walkDocument(
         const type = typeof value;
         if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
           // The same measure as the index's, so the budget decision is the same.
-          bytes +=
-            key.length +
-            4 +
-            (type === 'string'
-              ? (value as string).length + 2
-              : type === 'number'
-                ? numberBytes(value as number)
-                : value === true
-                  ? 4
-                  : 5);
+          bytes += key.length + 4 + scalarBytes(value);
           if (key === '__proto__') setOwn(out, key, value);
           else out[key] = value;
           emitted++;
@@ -625,8 +617,4 @@ function pointerTokens(ref: string): readonly string[] | undefined {
 function place(holder: Holder, key: string | number, value: unknown): void {
   if (typeof key === 'number') (holder as unknown[])[key] = value;
   else setOwn(holder as SchemaObject, key, value);
-}
-
-function numberBytes(value: number): number {
-  return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
 }

@@ -1,1 +1,1 @@
-export { type JsonMeasure, measureJson } from './measureJson.ts';
+export { type JsonMeasure, measureJson, scalarBytes } from './measureJson.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import { measureJson } from './measureJson.ts';
+import { measureJson, scalarBytes } from './measureJson.ts';
 
 /** Runs `run` and returns the ToolSchemaError it throws; fails when it throws nothing else. */
 function toolSchemaError(run: () => unknown): ToolSchemaError {
@@ -98,5 +98,12 @@ describe('measureJson', () => {
     const list: unknown[] = [];
     list.push({ anyOf: list });
     expect(toolSchemaError(() => measureJson({ items: list })).code).toBe('invalid-schema');
+  });
+
+  it('scalarBytes counts JSON scalars and refuses what JSON cannot hold', () => {
+    expect(['abc', 0, -12, 1.5, true, false, null].map(scalarBytes)).toStrictEqual([
+      5, 1, 3, 12, 4, 5, 4,
+    ]);
+    expect([undefined, () => 1, Symbol('s'), 1n].map(scalarBytes)).toStrictEqual([-1, -1, -1, -1]);
   });
 });

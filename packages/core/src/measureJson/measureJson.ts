@@ -16,14 +16,14 @@ export interface JsonMeasure {
  * @returns Its size and depth.
  */
 export function measureJson(value: unknown): JsonMeasure {
-  if (value === null || typeof value !== 'object') return { bytes: scalarBytes(value), depth: 0 };
+  if (value === null || typeof value !== 'object') return { bytes: countedBytes(value), depth: 0 };
   if (Array.isArray(value)) {
     // Fast path: a flat list of scalars (`required`, `enum`, `type`), the common case.
     let bytes = value.length > 0 ? value.length + 1 : 2;
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
       if (item !== null && typeof item === 'object') return measureTree(value);
-      bytes += scalarBytes(item);
+      bytes += countedBytes(item);
     }
     return { bytes, depth: 1 };
   }
@@ -43,7 +43,7 @@ function measureTree(value: object): JsonMeasure {
       continue;
     }
     if (item === null || typeof item !== 'object') {
-      bytes += scalarBytes(item);
+      bytes += countedBytes(item);
       continue;
     }
     if (ancestors.has(item)) {
@@ -71,7 +71,21 @@ function measureTree(value: object): JsonMeasure {
   return { bytes, depth: maxDepth };
 }
 
-function scalarBytes(value: unknown): number {
+/** What `measureJson` counts for a scalar: what JSON cannot hold counts as `null`. */
+function countedBytes(value: unknown): number {
+  const bytes = scalarBytes(value);
+  return bytes < 0 ? 4 : bytes;
+}
+
+/**
+ * Measures a JSON scalar: its compact-JSON bytes (escapes not counted; a number that is not a
+ * short integer counts 12).
+ *
+ * @param value The scalar.
+ * @returns Its bytes, or -1 for a value JSON cannot hold (`undefined`, a function, a symbol, a
+ *   bigint).
+ */
+export function scalarBytes(value: unknown): number {
   switch (typeof value) {
     case 'string':
       return value.length + 2;
@@ -79,7 +93,9 @@ function scalarBytes(value: unknown): number {
       return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
     case 'boolean':
       return value ? 4 : 5;
-    default:
+    case 'object':
       return 4;
+    default:
+      return -1;
   }
 }
