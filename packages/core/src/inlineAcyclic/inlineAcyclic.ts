@@ -60,9 +60,10 @@ const WALK_MIN_BYTES = 16 * 1024;
  * the common case of a document whose references form no cycle and whose inlined output fits
  * the budget. The result is the one the full analysis would emit, object for object and key for
  * key. It gives up (`undefined`) on anything that needs the analysis or a diagnostic: a cycle, a
- * budget or depth cut, a `$ref` that is not a local JSON Pointer, an `$id` or anchor, a
- * `$dynamicRef` anywhere the index would look, an invalid subschema, or a keyword beside a
- * draft-07 `$ref`. Giving up costs at most the walk so far: the size is checked as it grows.
+ * budget or depth cut, a `$ref` that is not a local JSON Pointer, an `$id` below the root or an
+ * anchor, a `$dynamicRef` anywhere the index would look, an invalid subschema, a keyword beside
+ * a draft-07 `$ref`, or an output that grows past {@link WALK_GROWTH} times what it has read.
+ * Giving up costs at most the walk so far: the size is checked as it grows.
  *
  * @param root The input document (an object).
  * @param dialect The dialect in force.
@@ -113,7 +114,7 @@ function walkDocument(
   let objects = 0;
   const measure: CopyMeasure = { bytes: 0, depth: 0 };
 
-  /** Per item: its kind, its flags (shifted by 2) and its level (shifted by 4). */
+  /** Per item: its kind, its flags (shifted by 2) and its level (shifted by LEVEL_SHIFT). */
   const metas: number[] = [];
   const sources: unknown[] = [];
   const outs: SchemaObject[] = [];
