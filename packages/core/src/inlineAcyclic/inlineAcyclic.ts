@@ -185,7 +185,6 @@ function walkDocument(
   }
 
   /** Emits one schema object's own keywords and queues its subschemas and its `$ref`. */
-  /** Emits one schema object's own keywords and queues its subschemas and its `$ref`. */
   function walk(
     source: SchemaObject,
     out: SchemaObject,
@@ -196,7 +195,7 @@ function walkDocument(
     if (++objects > MAX_UNITS) return false;
     const level = meta >>> LEVEL_SHIFT;
     const countFlag = (meta >>> 2) & (COUNTING | FIRST);
-    /** The meta of a child `gap` containers below. */
+    /** A child's meta, but for the containers between it and this object (added per child). */
     const childMeta = WALK | (countFlag << 2) | (level << LEVEL_SHIFT);
     // draft-07 and earlier: `$ref` replaces the whole object, siblings included, so it must be
     // known before the other keywords. Later dialects find it in the loop (one lookup fewer).
