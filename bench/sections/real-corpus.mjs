@@ -198,6 +198,11 @@ export async function runRealCorpus({ rounds, warmup }) {
   ];
   for (const entry of excluded)
     lines.push(`- Excluded from timing and comparison: ${entry.label} (${entry.reason}).`);
+  for (const difference of differences.slice(0, 10)) {
+    lines.push(
+      `  - differs: ${difference.label} at \`${difference.pointer}\`: ${difference.reason}`,
+    );
+  }
   const atOnce = cyclicResults['cycle met at once (used from the last property)'].median;
   lines.push(
     '',
@@ -215,11 +220,6 @@ export async function runRealCorpus({ rounds, warmup }) {
       ]),
     ),
   );
-  for (const difference of differences.slice(0, 10)) {
-    lines.push(
-      `  - differs: ${difference.label} at \`${difference.pointer}\`: ${difference.reason}`,
-    );
-  }
   return {
     markdown: lines.join('\n'),
     ratios: { oursOverFloor: ourTime / floorTime, refParserOverOurs: refParserTime / ourTime },
