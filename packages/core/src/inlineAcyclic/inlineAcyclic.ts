@@ -1,11 +1,12 @@
 import { cloneJson, setOwn } from '../cloneJson/index.ts';
 import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
+import { followSchemaPointer } from '../followSchemaPointer/index.ts';
 import { DEFAULT_BASE_URI, isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
 import { scalarBytes } from '../measureJson/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { ALL_OF_BYTES } from '../planOutput/index.ts';
 import { resolveBudget } from '../resolveBudget/index.ts';
-import { parsePointerFragment, resolvePointer } from '../resolvePointer/index.ts';
+import { parsePointerFragment } from '../resolvePointer/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { BudgetOptions, Diagnostic, Dialect } from '../types/index.ts';
 import { isAnnotation, KeywordKind, keywordKind, refHasSiblings } from '../vocabulary/index.ts';
@@ -427,7 +428,7 @@ function walkDocument(
     if (ref.charCodeAt(0) !== 35 /* # */) return undefined;
     const tokens = pointerTokens(ref);
     if (tokens === undefined) return undefined;
-    const found = followPointer(tokens);
+    const found = followSchemaPointer(root, tokens, dialect);
     if (found === undefined) return undefined;
     let target = typeof found.value === 'object' ? byObject.get(found.value) : undefined;
     if (target === undefined) {
@@ -436,83 +437,6 @@ function walkDocument(
     }
     byRef.set(ref, target);
     return target;
-  }
-
-  /** An `$id` (or draft-04 `id`) makes a subschema another resource. */
-  function hasIdentity(schema: SchemaObject): boolean {
-    return (
-      Object.hasOwn(schema, idKeyword) || (idKeyword !== '$id' && Object.hasOwn(schema, '$id'))
-    );
-  }
-
-  function followPointer(
-    tokens: readonly string[],
-  ): { value: SchemaObject | boolean; definition: boolean } | undefined {
-    let current: SchemaObject = root;
-    let position = 0;
-    while (position < tokens.length) {
-      // A subschema with its own `$id` is another resource (the root's names the document).
-      if (current !== root && hasIdentity(current)) return undefined;
-      const token = tokens[position]!;
-      if (!Object.hasOwn(current, token) || token === '$ref') break;
-      const value = current[token];
-      const kind = keywordKind(token);
-      // Beside a draft-07 `$ref` the index reads keywords its own way; only the definitions
-      // (`{ "$ref": "#/definitions/A", "definitions": … }` at a root) read as anywhere else.
-      if (!siblingsApply && kind !== KeywordKind.Definitions && typeof current.$ref === 'string') {
-        return undefined;
-      }
-      let next: unknown;
-      if (
-        kind === KeywordKind.Schema ||
-        (kind === KeywordKind.SchemaOrArray && !Array.isArray(value))
-      ) {
-        next = value;
-        position += 1;
-      } else if (
-        (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
-        Array.isArray(value)
-      ) {
-        const item = tokens[position + 1];
-        if (item === undefined) break;
-        if (!/^(?:0|[1-9][0-9]*)$/.test(item) || Number(item) >= value.length) return undefined;
-        next = value[Number(item)];
-        position += 2;
-      } else if (
-        (kind === KeywordKind.SchemaMap ||
-          kind === KeywordKind.SchemaOrDataMap ||
-          kind === KeywordKind.Definitions) &&
-        isPlainObject(value)
-      ) {
-        const name = tokens[position + 1];
-        if (name === undefined) break;
-        if (!Object.hasOwn(value, name)) return undefined;
-        next = value[name];
-        if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(next)) return undefined;
-        position += 2;
-      } else {
-        break;
-      }
-      if (typeof next === 'boolean' && position === tokens.length) {
-        return { value: next, definition: false };
-      }
-      if (!isPlainObject(next)) return undefined;
-      current = next;
-    }
-    if (position === tokens.length) {
-      if (hasIdentity(current)) return undefined;
-      const definition =
-        tokens.length === 2 &&
-        current !== root &&
-        keywordKind(tokens[0]!) === KeywordKind.Definitions;
-      return { value: current, definition };
-    }
-    // The rest of the pointer leaves the schema keywords: read the raw JSON from here.
-    const found = resolvePointer(current, tokens.slice(position));
-    if (!found.found) return undefined;
-    if (typeof found.value === 'boolean') return { value: found.value, definition: false };
-    if (!isPlainObject(found.value)) return undefined;
-    return { value: found.value, definition: false };
   }
 
   /**

@@ -1,0 +1,1 @@
+export { followSchemaPointer, type PointedSchema } from './followSchemaPointer.ts';
