@@ -237,6 +237,13 @@ describe('inlineAcyclic', () => {
         'x-extra': { Hidden: { $recursiveRef: '#' } },
       }),
     ).toBeUndefined();
+    // In definitions nested in a schema the walk copies (never emitted, still indexed).
+    expect(
+      inlined({
+        properties: { a: { $ref: '#/$defs/A' } },
+        $defs: { A: { type: 'object', $defs: { Inner: { $dynamicRef: '#meta' } } } },
+      }),
+    ).toBeUndefined();
     // Unused definitions without one do not stop the walk.
     expect(
       inlined({
