@@ -531,4 +531,43 @@ describe('JavaScript object graphs', () => {
     expect(caught).toBeInstanceOf(ToolSchemaError);
     expect((caught as ToolSchemaError).code).toBe('invalid-schema');
   });
+
+  /** Runs dereference and returns the ToolSchemaError code it throws, or 'none'. */
+  const errorCode = (input: Record<string, unknown>): string => {
+    try {
+      dereference(input);
+      return 'none';
+    } catch (error) {
+      if (error instanceof ToolSchemaError) return error.code;
+      throw error;
+    }
+  };
+
+  it('a bigint is a ToolSchemaError wherever it stands, never copied into the output', () => {
+    expect(errorCode({ const: 10n })).toBe('invalid-schema');
+    expect(errorCode({ default: [1, 10n] })).toBe('invalid-schema');
+    expect(errorCode({ properties: { a: 10n } })).toBe('invalid-schema');
+  });
+
+  it('a value shared at every level (2⁴⁰ containers in JSON) is a ToolSchemaError, not a crash', () => {
+    let shared: unknown = 1;
+    for (let level = 0; level < 40; level++) shared = { a: shared, b: shared };
+    expect(errorCode({ type: 'object', default: shared })).toBe('invalid-schema');
+    expect(errorCode({ type: 'object', enum: [shared] })).toBe('invalid-schema');
+  });
+
+  it('a self-containing value shared twice per level is a ToolSchemaError, not a hang', () => {
+    const looping: Record<string, unknown> = {};
+    looping.a = looping;
+    looping.b = looping;
+    expect(errorCode({ type: 'object', const: looping })).toBe('invalid-schema');
+  });
+
+  it('many uses of one large shared value are a ToolSchemaError, not minutes of copying', () => {
+    let large: unknown = 1;
+    for (let level = 0; level < 19; level++) large = { a: large, b: large };
+    const input: Record<string, unknown> = { type: 'object' };
+    for (let use = 0; use < 2000; use++) input[`x-${use}`] = large;
+    expect(errorCode(input)).toBe('invalid-schema');
+  });
 });

@@ -1,3 +1,4 @@
+import { dataTooLarge, MAX_DATA_CONTAINERS } from '../measureJson/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 
 /**
@@ -28,7 +29,8 @@ const EXIT = Symbol('exit');
  * Deep-copies a JSON value from untrusted input without recursion (any depth), keeping
  * `__proto__` keys as own properties. Values JSON cannot hold are dropped from objects
  * (`undefined`, functions, symbols) and become `null` in arrays, as `JSON.stringify` does; a
- * reference cycle or a bigint is a {@link ToolSchemaError}. A shared object is copied per use.
+ * reference cycle or a bigint is a {@link ToolSchemaError}. A shared object is copied per use, up
+ * to `MAX_DATA_CONTAINERS` objects and arrays (then a {@link ToolSchemaError}).
  *
  * @param value The value to copy.
  * @returns A copy that shares no object with `value`.
@@ -48,6 +50,7 @@ export function cloneJson<T>(value: T): T {
   const root: unknown = Array.isArray(value) ? new Array(value.length) : {};
   const stack: unknown[] = [value, root];
   const ancestors = new Set<object>();
+  let containers = 0;
   while (stack.length > 0) {
     const target = stack.pop();
     const source = stack.pop() as object;
@@ -61,6 +64,7 @@ export function cloneJson<T>(value: T): T {
         'The schema contains a reference cycle between JavaScript objects, which JSON cannot hold.',
       );
     }
+    if (++containers > MAX_DATA_CONTAINERS) throw dataTooLarge();
     ancestors.add(source);
     stack.push(source, EXIT);
     if (Array.isArray(source)) {

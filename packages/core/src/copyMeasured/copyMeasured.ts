@@ -1,5 +1,5 @@
 import { setOwn } from '../cloneJson/index.ts';
-import { scalarBytes } from '../measureJson/index.ts';
+import { MAX_DATA_CONTAINERS, scalarBytes } from '../measureJson/index.ts';
 
 /** The measure of a copied value, written by {@link copyMeasured}. */
 export interface CopyMeasure {
@@ -17,7 +17,8 @@ const depths: number[] = [];
 /**
  * Copies a JSON value and measures it in the same walk, without recursion, or gives up: on a
  * value deeper than `maxDepth` containers (so a JavaScript object that contains itself ends the
- * walk too) and on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
+ * walk too), on more than `MAX_DATA_CONTAINERS` of them (an object shared at every level), and
+ * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
  * Keys named `__proto__` stay own data properties. Nothing is allocated but the copy.
  *
  * @param value The value to copy.
@@ -60,12 +61,13 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
   depths.push(1);
   let bytes = 0;
   let deepest = 0;
+  let containers = 0;
   let failed = false;
   while (sources.length > base && !failed) {
     const source = sources.pop()!;
     const target = copies.pop();
     const depth = depths.pop()!;
-    if (depth > maxDepth) {
+    if (depth > maxDepth || ++containers > MAX_DATA_CONTAINERS) {
       failed = true;
       break;
     }

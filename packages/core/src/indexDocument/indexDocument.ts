@@ -1,4 +1,5 @@
 import { cloneJson, setOwn } from '../cloneJson/index.ts';
+import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
 import { measureJson, scalarBytes } from '../measureJson/index.ts';
 import { escapePointerToken } from '../resolvePointer/index.ts';
 import { resolveReference } from '../resolveReference/index.ts';
@@ -121,6 +122,8 @@ export interface DocumentIndex {
 export const MAX_UNITS = 2_000_000;
 /** More nesting than any JSON document: a 100,000-deep input is fine. */
 export const MAX_NESTING = 250_000;
+/** More data (`const`, `enum`, `default`, ...) than the largest API description holds. */
+const MAX_DATA_BYTES = 128 * 1024 * 1024;
 
 /** Base URI of a document without `$id`: never fetched, only used to resolve relative refs. */
 export const DEFAULT_BASE_URI = 'https://toolschema.invalid/schema.json';
@@ -153,6 +156,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   /** Bytes of boolean and invalid subschemas of the unit being filled. */
   let slotBytes = 0;
   const withRefs: Unit[] = [];
+  /** The measure of the last {@link copyData}, and the bytes of all data copied so far. */
+  const dataMeasure: CopyMeasure = { bytes: 0, depth: 0 };
+  let dataBytes = 0;
   const resolvedRefs = new Map<string, ReferenceTarget>();
 
   discover(root, undefined, '', 0, rootResource);
@@ -362,9 +368,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           bytes += name.length + 4;
           entry.names.push(name);
           if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)) {
-            setOwn(map, name, cloneJson(item));
+            setOwn(map, name, copyData(item));
             entry.slots.push({ invalid: item });
-            slotBytes += measureJson(item).bytes;
+            slotBytes += dataMeasure.bytes;
           } else {
             entry.slots.push(slot(unit, item, `${tail}/${escapePointerToken(name)}`, 2, map, name));
           }
@@ -375,10 +381,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
           continue;
         }
-        const measure = measureJson(value);
-        bytes += measure.bytes;
-        if (measure.depth > unit.dataDepth) unit.dataDepth = measure.depth;
-        setOwn(body, key, value === null || typeof value !== 'object' ? value : cloneJson(value));
+        setOwn(body, key, copyData(value));
+        bytes += dataMeasure.bytes;
+        if (dataMeasure.depth > unit.dataDepth) unit.dataDepth = dataMeasure.depth;
       }
       bytes += key.length + 4;
       emitted++;
@@ -426,17 +431,40 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       unit.childDepth.push(depth);
       return child;
     }
-    place(holder, key, cloneJson(value));
+    place(holder, key, copyData(value));
     diagnose(
       unit,
       'schema-invalid',
       unit.pointer + tail,
       'This value stands where a schema belongs but is neither an object nor a boolean; it is copied as it is.',
     );
-    const measure = measureJson(value);
-    slotBytes += measure.bytes;
-    if (measure.depth + 1 > unit.dataDepth) unit.dataDepth = measure.depth + 1;
+    slotBytes += dataMeasure.bytes;
+    if (dataMeasure.depth + 1 > unit.dataDepth) unit.dataDepth = dataMeasure.depth + 1;
     return { invalid: value };
+  }
+
+  /**
+   * Copies a data value and measures it, in one walk for plain JSON. Anything else (a value JSON
+   * cannot hold, a JavaScript cycle) takes `cloneJson`'s rules: dropped, or a ToolSchemaError.
+   * The measure lands in `dataMeasure`.
+   */
+  function copyData(value: unknown): unknown {
+    let copy = copyMeasured(value, MAX_NESTING, dataMeasure);
+    if (copy === undefined) {
+      const measure = measureJson(value);
+      dataMeasure.bytes = measure.bytes;
+      dataMeasure.depth = measure.depth;
+      copy = cloneJson(value);
+    }
+    // Each value is bounded on its own; many uses of one large shared value are bounded here.
+    dataBytes += dataMeasure.bytes;
+    if (dataBytes > MAX_DATA_BYTES) {
+      throw new ToolSchemaError(
+        'invalid-schema',
+        `The values of the schema add up to more than ${MAX_DATA_BYTES} bytes of JSON (JavaScript objects shared many times).`,
+      );
+    }
+    return copy;
   }
 
   function place(

@@ -104,6 +104,7 @@ function walkDocument(
   const definitionMaps = new Set<SchemaObject>();
 
   const budget = resolveBudget(budgetOptions, 0);
+  const largestBudget = resolveBudget(budgetOptions, Number.MAX_SAFE_INTEGER).bytes;
   const maxDepth = Math.max(4, budget.depth - 2);
   let limit = Math.min(budget.bytes, WALK_MIN_BYTES);
   /** The plan's estimate of the output bytes (the same per-object measure as the index). */
@@ -322,6 +323,8 @@ function walkDocument(
         const copy = copyMeasured(value, maxDepth - level - 1, measure);
         if (copy === undefined) return false;
         bytes += measure.bytes;
+        // Many keys that share one large value: stop before the object alone passes any budget.
+        if (bytes > largestBudget) return false;
         if (measure.depth > dataDepth) dataDepth = measure.depth;
         if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;

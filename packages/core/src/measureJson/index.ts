@@ -1,1 +1,7 @@
-export { type JsonMeasure, measureJson, scalarBytes } from './measureJson.ts';
+export {
+  dataTooLarge,
+  type JsonMeasure,
+  MAX_DATA_CONTAINERS,
+  measureJson,
+  scalarBytes,
+} from './measureJson.ts';

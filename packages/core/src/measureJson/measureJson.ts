@@ -9,8 +9,28 @@ export interface JsonMeasure {
 }
 
 /**
+ * More objects and arrays than any data value of a tool schema holds. JSON text cannot reach it
+ * cheaply, but a JavaScript object shared at every level can: 40 levels of two uses of the same
+ * object expand to 2⁴⁰ containers in JSON, and copying or measuring them would never end.
+ */
+export const MAX_DATA_CONTAINERS = 2_000_000;
+
+/**
+ * The error for a data value past {@link MAX_DATA_CONTAINERS}.
+ *
+ * @returns The error to throw.
+ */
+export function dataTooLarge(): ToolSchemaError {
+  return new ToolSchemaError(
+    'invalid-schema',
+    `A value of the schema expands to more than ${MAX_DATA_CONTAINERS} objects and arrays in JSON (a JavaScript object shared many times).`,
+  );
+}
+
+/**
  * Measures a JSON value from untrusted input without recursion: its compact size and its depth.
- * Throws a {@link ToolSchemaError} on a reference cycle, which JSON cannot hold.
+ * Throws a {@link ToolSchemaError} on a reference cycle, which JSON cannot hold, and past
+ * {@link MAX_DATA_CONTAINERS} objects and arrays.
  *
  * @param value The value.
  * @returns Its size and depth.
@@ -33,6 +53,7 @@ export function measureJson(value: unknown): JsonMeasure {
 function measureTree(value: object): JsonMeasure {
   let bytes = 0;
   let maxDepth = 0;
+  let containers = 0;
   const stack: unknown[] = [value, 1];
   const ancestors = new Set<object>();
   while (stack.length > 0) {
@@ -52,6 +73,7 @@ function measureTree(value: object): JsonMeasure {
         'The schema contains a reference cycle between JavaScript objects, which JSON cannot hold.',
       );
     }
+    if (++containers > MAX_DATA_CONTAINERS) throw dataTooLarge();
     ancestors.add(item);
     stack.push(item, -1);
     if (depth > maxDepth) maxDepth = depth;
