@@ -127,6 +127,19 @@ describe('createToolSchema', () => {
     ]);
   });
 
+  it('does not retry a side or target that failed: each call rethrows the same error', () => {
+    const converter = vi.fn((io: string) => {
+      if (io === 'output') throw new Error('no output form');
+      return structuredClone(objectSchema);
+    });
+    const { jsonSchema } = createToolSchema(countSchema, converter, 'input')['~standard'];
+    const first = thrown(() => jsonSchema.output({ target: 'draft-2020-12' }));
+    const second = thrown(() => jsonSchema.output({ target: 'draft-2020-12' }));
+    expect(first).toBeInstanceOf(ToolSchemaError);
+    expect(second).toBe(first);
+    expect(converter.mock.calls.filter(([io]) => io === 'output')).toHaveLength(1);
+  });
+
   it('computes the output side eagerly for output schemas', () => {
     const converter = fixedConverter(objectSchema);
     createToolSchema(countSchema, converter, 'output');

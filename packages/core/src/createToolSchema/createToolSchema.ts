@@ -54,7 +54,8 @@ export function createToolSchema<S extends StandardSchemaV1>(
   type Output = StandardSchemaV1.InferOutput<S>;
   const { onDiagnostics, ...dereferenceOptions } = options;
   const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
-  const cache = new Map<string, Record<string, unknown>>();
+  /** Per side and target: the listed schema, or why it cannot be listed (not retried). */
+  const cache = new Map<string, { schema: Record<string, unknown> } | { error: unknown }>();
 
   const compute = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
     const conversionDiagnostics: ConversionDiagnostic[] = [];
@@ -75,18 +76,26 @@ export function createToolSchema<S extends StandardSchemaV1>(
       : toSchemaObject(result.schema);
   };
 
+  /** The listed schema of a side and target, computed once (a failure too, rethrown). */
+  const listed = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
+    const key = `${io} ${target}`;
+    let outcome = cache.get(key);
+    if (outcome === undefined) {
+      try {
+        outcome = { schema: compute(io, target) };
+      } catch (error) {
+        outcome = { error };
+      }
+      cache.set(key, outcome);
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.schema;
+  };
+
   const jsonSchemaFor =
     (io: ToolSchemaIo) =>
-    (converterOptions?: { readonly target: string }): Record<string, unknown> => {
-      const target = toTarget(converterOptions?.target ?? DEFAULT_TARGET);
-      const key = `${io} ${target}`;
-      let cached = cache.get(key);
-      if (cached === undefined) {
-        cached = compute(io, target);
-        cache.set(key, cached);
-      }
-      return cloneTree(cached);
-    };
+    (converterOptions?: { readonly target: string }): Record<string, unknown> =>
+      cloneTree(listed(io, toTarget(converterOptions?.target ?? DEFAULT_TARGET)));
 
   const props: ToolSchemaProps<Input, Output> = {
     version: 1,
@@ -95,8 +104,9 @@ export function createToolSchema<S extends StandardSchemaV1>(
     validate: (value, validateOptions) => original.validate(value, validateOptions),
     jsonSchema: { input: jsonSchemaFor('input'), output: jsonSchemaFor('output') },
   };
-  const key = `${kind} ${DEFAULT_TARGET}`;
-  cache.set(key, compute(kind, DEFAULT_TARGET));
+  // The schema `tools/list` shows is computed now, so a tool that cannot be listed fails to
+  // register; other sides and targets on first request.
+  listed(kind, DEFAULT_TARGET);
   return { '~standard': props };
 }
 
