@@ -2,6 +2,7 @@ export { createToolSchema } from './createToolSchema/index.ts';
 export { dereference } from './dereference/index.ts';
 export type {
   ConversionDiagnostic,
+  ConvertedToolSchemaOptions,
   JsonSchemaConverter,
   ToolSchema,
   ToolSchemaDiagnostic,

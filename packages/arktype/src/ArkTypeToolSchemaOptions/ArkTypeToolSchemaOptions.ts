@@ -1,7 +1,7 @@
-import type { ToolSchemaOptions } from '@toolschema/core';
+import type { ConvertedToolSchemaOptions } from '@toolschema/core';
 
 /** Options of the ArkType tool schema wrappers. */
-export interface ArkTypeToolSchemaOptions extends ToolSchemaOptions {
+export interface ArkTypeToolSchemaOptions extends ConvertedToolSchemaOptions {
   /**
    * What to do with a type JSON Schema cannot express (a Date, a bigint, a symbol, `undefined`,
    * a Map or another class instance, a morph): `'throw'` (default) throws a `ToolSchemaError` with

@@ -1,6 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core';
-import { ToolSchemaError } from '@toolschema/core';
 import type { Type } from 'arktype';
 
 /**
@@ -28,13 +27,9 @@ const NARROWING_CODES = new Set(['predicate', 'patternIntersection', 'symbolKey'
  * express, so each one gets a pointer and the same handling as in the other adapters.
  *
  * @param schema The ArkType type.
- * @param unrepresentable `'throw'` or `'any'`, see `ArkTypeToolSchemaOptions`.
  * @returns The converter to hand to `createToolSchema`.
  */
-export function arktypeConverter(
-  schema: ArkTypeSchema,
-  unrepresentable: 'throw' | 'any',
-): JsonSchemaConverter {
+export function arktypeConverter(schema: ArkTypeSchema): JsonSchemaConverter {
   return (io, target, report) => {
     // Keyed by the object the fallback returns, found again in the output by identity.
     const failures = new Map<object, ConversionDiagnostic>();
@@ -67,15 +62,7 @@ export function arktypeConverter(
       ([a], [b]) => (located.get(a)?.index ?? -1) - (located.get(b)?.index ?? -1),
     );
     for (const [node, failure] of ordered) {
-      const pointer = located.get(node)?.pointer ?? '';
-      if (failure.code === 'unrepresentable' && unrepresentable === 'throw') {
-        throw new ToolSchemaError(
-          'unrepresentable',
-          `${failure.message} (at ${pointer === '' ? 'the root' : pointer}). Use unrepresentable: 'any' to list it as {}.`,
-          pointer,
-        );
-      }
-      report({ ...failure, pointer });
+      report({ ...failure, pointer: located.get(node)?.pointer ?? '' });
     }
     return result;
   };

@@ -17,11 +17,5 @@ export function toToolInputSchema<S extends ArkTypeSchema>(
   schema: S,
   options: ArkTypeToolSchemaOptions = {},
 ): ToolSchema<S> {
-  const { unrepresentable = 'throw', ...toolSchemaOptions } = options;
-  return createToolSchema(
-    schema,
-    arktypeConverter(schema, unrepresentable),
-    'input',
-    toolSchemaOptions,
-  );
+  return createToolSchema(schema, arktypeConverter(schema), 'input', options);
 }

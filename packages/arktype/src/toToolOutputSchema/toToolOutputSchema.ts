@@ -17,11 +17,5 @@ export function toToolOutputSchema<S extends ArkTypeSchema>(
   schema: S,
   options: ArkTypeToolSchemaOptions = {},
 ): ToolSchema<S> {
-  const { unrepresentable = 'throw', ...toolSchemaOptions } = options;
-  return createToolSchema(
-    schema,
-    arktypeConverter(schema, unrepresentable),
-    'output',
-    toolSchemaOptions,
-  );
+  return createToolSchema(schema, arktypeConverter(schema), 'output', options);
 }

@@ -55,8 +55,23 @@ export interface ToolSchemaOptions extends Omit<DereferenceOptions, 'root' | 'di
 }
 
 /**
+ * Options of wrappers whose converter reports what JSON Schema cannot express (the adapters):
+ * {@link ToolSchemaOptions} and what to do with such a type.
+ */
+export interface ConvertedToolSchemaOptions extends ToolSchemaOptions {
+  /**
+   * What to do with a type JSON Schema cannot express (an `unrepresentable` report of the
+   * converter): `'throw'` (default) throws a `ToolSchemaError` with code `unrepresentable` and
+   * the pointer of the first one, in document order; `'any'` lists it as `{}` and passes the
+   * diagnostic to `onDiagnostics`. The validator still checks the real type either way.
+   */
+  unrepresentable?: 'throw' | 'any';
+}
+
+/**
  * Produces the raw JSON Schema of a schema for one side and one target. Adapters implement it with
- * their validator's converter; `report` records what the converter could not express.
+ * their validator's converter; `report` records what the converter could not express, in document
+ * order (it throws for an `unrepresentable` type under `unrepresentable: 'throw'`).
  */
 export type JsonSchemaConverter = (
   io: ToolSchemaIo,

@@ -1,5 +1,6 @@
 export type {
   ConversionDiagnostic,
+  ConvertedToolSchemaOptions,
   JsonSchemaConverter,
   ToolSchema,
   ToolSchemaDiagnostic,

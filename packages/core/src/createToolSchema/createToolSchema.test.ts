@@ -216,6 +216,34 @@ describe('createToolSchema', () => {
     });
   });
 
+  it('throws at the first unrepresentable report by default, from inside the converter', () => {
+    const reports: string[] = [];
+    const converter = vi.fn<JsonSchemaConverter>((_io, _target, report) => {
+      report({
+        code: 'constraint-dropped',
+        pointer: '/properties/a',
+        message: 'A check was left out.',
+      });
+      reports.push('dropped');
+      report({
+        code: 'unrepresentable',
+        pointer: '/properties/when',
+        message: 'A Date cannot be represented.',
+      });
+      reports.push('after the first unrepresentable');
+      return { type: 'object' };
+    });
+    const error = thrown(() => createToolSchema(countSchema, converter, 'input'));
+    expect(error).toBeInstanceOf(ToolSchemaError);
+    expect(error).toMatchObject({
+      code: 'unrepresentable',
+      pointer: '/properties/when',
+      message:
+        "A Date cannot be represented. (at /properties/when). Use unrepresentable: 'any' to list it as {}.",
+    });
+    expect(reports).toStrictEqual(['dropped']);
+  });
+
   it('reports conversion diagnostics once per target and side, with their context', () => {
     const diagnostic: ConversionDiagnostic = {
       code: 'unrepresentable',
@@ -228,6 +256,7 @@ describe('createToolSchema', () => {
     });
     const calls: [ToolSchemaDiagnostic[], ToolSchemaDiagnosticsContext][] = [];
     const tool = createToolSchema(countSchema, converter, 'input', {
+      unrepresentable: 'any',
       onDiagnostics: (diagnostics, context) => calls.push([diagnostics, context]),
     });
     tool['~standard'].jsonSchema.input({ target: 'draft-2020-12' });

@@ -3,11 +3,11 @@ import { cloneTree } from '../cloneJson/index.ts';
 import { dereference } from '../dereference/index.ts';
 import type {
   ConversionDiagnostic,
+  ConvertedToolSchemaOptions,
   JsonSchemaConverter,
   ToolSchema,
   ToolSchemaIo,
   ToolSchemaKind,
-  ToolSchemaOptions,
   ToolSchemaProps,
   ToolSchemaTarget,
 } from '../ToolSchema/index.ts';
@@ -40,7 +40,7 @@ const DEFAULT_TARGET: ToolSchemaTarget = 'draft-2020-12';
  * @param toJsonSchema Produces the schema's raw JSON Schema for a side and a target.
  * @param kind `'input'` for tool arguments (object root enforced on the input side), `'output'`
  *   for structured results (any root).
- * @param options Dereference options and a diagnostics callback.
+ * @param options Dereference options, a diagnostics callback and `unrepresentable`.
  * @returns The tool schema.
  * @throws ToolSchemaError when the default JSON Schema cannot be produced.
  */
@@ -48,11 +48,11 @@ export function createToolSchema<S extends StandardSchemaV1>(
   schema: S,
   toJsonSchema: JsonSchemaConverter,
   kind: ToolSchemaKind,
-  options: ToolSchemaOptions = {},
+  options: ConvertedToolSchemaOptions = {},
 ): ToolSchema<S> {
   type Input = StandardSchemaV1.InferInput<S>;
   type Output = StandardSchemaV1.InferOutput<S>;
-  const { onDiagnostics, ...dereferenceOptions } = options;
+  const { onDiagnostics, unrepresentable = 'throw', ...dereferenceOptions } = options;
   const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
   /** Per side and target: the listed schema, or why it cannot be listed (not retried). */
   const cache = new Map<string, { schema: Record<string, unknown> } | { error: unknown }>();
@@ -60,6 +60,15 @@ export function createToolSchema<S extends StandardSchemaV1>(
   const compute = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
     const conversionDiagnostics: ConversionDiagnostic[] = [];
     const raw = convert(toJsonSchema, io, target, original.vendor, (diagnostic) => {
+      // Thrown from inside the converter, so one that can stops at the first such type.
+      if (diagnostic.code === 'unrepresentable' && unrepresentable === 'throw') {
+        const where = diagnostic.pointer === '' ? 'the root' : diagnostic.pointer;
+        throw new ToolSchemaError(
+          'unrepresentable',
+          `${diagnostic.message} (at ${where}). Use unrepresentable: 'any' to list it as {}.`,
+          diagnostic.pointer,
+        );
+      }
       conversionDiagnostics.push(diagnostic);
     });
     const result = dereference(raw, {

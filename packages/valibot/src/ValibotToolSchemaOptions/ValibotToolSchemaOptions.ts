@@ -1,8 +1,8 @@
-import type { ToolSchemaOptions } from '@toolschema/core';
+import type { ConvertedToolSchemaOptions } from '@toolschema/core';
 import type { GenericSchema } from 'valibot';
 
 /** Options of the Valibot tool schema wrappers. */
-export interface ValibotToolSchemaOptions extends ToolSchemaOptions {
+export interface ValibotToolSchemaOptions extends ConvertedToolSchemaOptions {
   /**
    * What to do with a type JSON Schema cannot express (a Date, a bigint literal, a transform
    * without an output schema after it, a Map...): `'throw'` (default) throws a `ToolSchemaError`

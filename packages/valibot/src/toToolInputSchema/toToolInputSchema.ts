@@ -19,7 +19,11 @@ export function toToolInputSchema<S extends GenericSchema>(
   schema: S,
   options: ValibotToolSchemaOptions = {},
 ): ToolSchema<S> {
-  const { unrepresentable = 'throw', definitions, ...toolSchemaOptions } = options;
-  const converter = valibotConverter(schema, unrepresentable, definitions);
-  return createToolSchema(schema, converter, 'input', toolSchemaOptions);
+  const { definitions, ...toolSchemaOptions } = options;
+  return createToolSchema(
+    schema,
+    valibotConverter(schema, definitions),
+    'input',
+    toolSchemaOptions,
+  );
 }

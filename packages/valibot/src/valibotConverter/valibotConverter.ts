@@ -1,5 +1,4 @@
 import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core';
-import { ToolSchemaError } from '@toolschema/core';
 import { type ConversionConfig, toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 
@@ -19,13 +18,11 @@ const ANNOTATIONS = new Set(['title', 'description']);
  * given a pointer and handled by the same rules as the other adapters.
  *
  * @param schema The Valibot schema.
- * @param unrepresentable `'throw'` or `'any'`, see `ValibotToolSchemaOptions`.
  * @param definitions Named schemas passed on to `toJsonSchema`.
  * @returns The converter to hand to `createToolSchema`.
  */
 export function valibotConverter(
   schema: GenericSchema,
-  unrepresentable: 'throw' | 'any',
   definitions: Record<string, GenericSchema> | undefined,
 ): JsonSchemaConverter {
   return (io, target, report) => {
@@ -62,13 +59,7 @@ export function valibotConverter(
       const failure = failures.get(jsonSchema) as Failure;
       const message = failure.messages.join(' ');
       if (failure.code === 'unrepresentable') {
-        if (unrepresentable === 'throw') {
-          throw new ToolSchemaError(
-            'unrepresentable',
-            `${message} (at ${pointer === '' ? 'the root' : pointer}). Use unrepresentable: 'any' to list it as {}.`,
-            pointer,
-          );
-        }
+        // Listed as `{}` with its annotations (unless `report` throws for it).
         for (const key of Object.keys(jsonSchema)) {
           if (!ANNOTATIONS.has(key) && key !== '$schema' && key !== '$defs') {
             delete (jsonSchema as Record<string, unknown>)[key];

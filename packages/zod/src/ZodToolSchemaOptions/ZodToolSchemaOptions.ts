@@ -1,7 +1,7 @@
-import type { ToolSchemaOptions } from '@toolschema/core';
+import type { ConvertedToolSchemaOptions } from '@toolschema/core';
 
 /** Options of the Zod tool schema wrappers. */
-export interface ZodToolSchemaOptions extends ToolSchemaOptions {
+export interface ZodToolSchemaOptions extends ConvertedToolSchemaOptions {
   /**
    * What to do with a type JSON Schema cannot express (a Date, a bigint, a transform's output, a
    * Map...): `'throw'` (default) throws a `ToolSchemaError` with code `unrepresentable` and the

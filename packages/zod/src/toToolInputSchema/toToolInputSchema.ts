@@ -19,11 +19,5 @@ export function toToolInputSchema<S extends $ZodType>(
   schema: S,
   options: ZodToolSchemaOptions = {},
 ): ToolSchema<S> {
-  const { unrepresentable = 'throw', ...toolSchemaOptions } = options;
-  return createToolSchema(
-    schema,
-    zodConverter(schema, unrepresentable),
-    'input',
-    toolSchemaOptions,
-  );
+  return createToolSchema(schema, zodConverter(schema), 'input', options);
 }

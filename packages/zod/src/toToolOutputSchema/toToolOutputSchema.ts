@@ -19,11 +19,5 @@ export function toToolOutputSchema<S extends $ZodType>(
   schema: S,
   options: ZodToolSchemaOptions = {},
 ): ToolSchema<S> {
-  const { unrepresentable = 'throw', ...toolSchemaOptions } = options;
-  return createToolSchema(
-    schema,
-    zodConverter(schema, unrepresentable),
-    'output',
-    toolSchemaOptions,
-  );
+  return createToolSchema(schema, zodConverter(schema), 'output', options);
 }

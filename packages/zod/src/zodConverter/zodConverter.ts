@@ -24,14 +24,10 @@ const UNREPRESENTABLE_TYPES = new Set([
  * `toJSONSchema`, which every Zod 4 release has (`~standard.jsonSchema` arrived only in 4.2).
  *
  * @param schema The Zod 4 schema.
- * @param unrepresentable `'throw'` or `'any'`, see `ZodToolSchemaOptions`.
  * @returns The converter to hand to `createToolSchema`.
  * @throws ToolSchemaError with code `unsupported-validator` for anything but a Zod 4 schema.
  */
-export function zodConverter(
-  schema: $ZodType,
-  unrepresentable: 'throw' | 'any',
-): JsonSchemaConverter {
+export function zodConverter(schema: $ZodType): JsonSchemaConverter {
   const internals = (schema as { _zod?: $ZodType['_zod'] } | null)?._zod;
   if (internals === undefined) {
     const zod3 = typeof schema === 'object' && schema !== null && '_def' in schema;
@@ -51,12 +47,9 @@ export function zodConverter(
       if (hasSiteHandler) {
         return toJSONSchema(schema, {
           ...params,
+          // `report` throws under `unrepresentable: 'throw'`, which stops Zod at the first one.
           unrepresentable: ({ path, message }) => {
-            const site = { pointer: toPointer(path), message };
-            if (unrepresentable === 'throw') {
-              throw unrepresentableError(site);
-            }
-            report({ code: 'unrepresentable', ...site });
+            report({ code: 'unrepresentable', pointer: toPointer(path), message });
             return 'any';
           },
         });
@@ -64,7 +57,7 @@ export function zodConverter(
       try {
         return toJSONSchema(schema, { ...params, unrepresentable: 'throw' });
       } catch (error) {
-        return locateOnOldZod(schema, params, error, unrepresentable, report);
+        return locateOnOldZod(schema, params, error, report);
       }
     });
   };
@@ -75,7 +68,6 @@ function locateOnOldZod(
   schema: $ZodType,
   params: { io: 'input' | 'output'; target: string },
   error: unknown,
-  unrepresentable: 'throw' | 'any',
   report: (diagnostic: ConversionDiagnostic) => void,
 ): Record<string, unknown> {
   const sites: ConversionSite[] = [];
@@ -92,14 +84,10 @@ function locateOnOldZod(
   });
   // Zod visits schemas in no documented order; sorting keeps the report stable.
   sites.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
-  const message = error instanceof Error ? error.message : String(error);
-  const first = sites[0] ?? { pointer: '', message };
-  if (unrepresentable === 'throw') {
-    throw unrepresentableError(first);
+  if (sites.length === 0) {
+    sites.push({ pointer: '', message: error instanceof Error ? error.message : String(error) });
   }
-  for (const site of sites.length > 0 ? sites : [first]) {
-    report({ code: 'unrepresentable', ...site });
-  }
+  for (const site of sites) report({ code: 'unrepresentable', ...site });
   return result;
 }
 
@@ -119,15 +107,6 @@ function toJsonSchema(run: () => Record<string, unknown>): Record<string, unknow
     wrapped.cause = error;
     throw wrapped;
   }
-}
-
-function unrepresentableError({ pointer, message }: ConversionSite): ToolSchemaError {
-  const where = pointer === '' ? 'the root' : pointer;
-  return new ToolSchemaError(
-    'unrepresentable',
-    `${message} (at ${where}). Use unrepresentable: 'any' to list it as {}, or describe it with a representable schema.`,
-    pointer,
-  );
 }
 
 function toPointer(path: readonly (string | number)[]): string {

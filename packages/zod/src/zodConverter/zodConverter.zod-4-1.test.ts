@@ -23,7 +23,7 @@ describe('zodConverter on Zod 4.1 (no ~standard.jsonSchema, no per-site handler)
   });
 
   it('converts with toJSONSchema, both targets', () => {
-    const convert = zodConverter(asZod(z.object({ name: z.string().default('a') })), 'throw');
+    const convert = zodConverter(asZod(z.object({ name: z.string().default('a') })));
     const report = vi.fn();
     expect(convert('input', 'draft-07', report)).toStrictEqual({
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -40,11 +40,10 @@ describe('zodConverter on Zod 4.1 (no ~standard.jsonSchema, no per-site handler)
     expect(report).not.toHaveBeenCalled();
   });
 
-  it("throws unrepresentable at the first site's pointer", () => {
-    const convert = zodConverter(asZod(schema), 'throw');
+  it("throws unrepresentable at the first site's pointer (the wrapper's default)", () => {
     let error: unknown;
     try {
-      convert('input', 'draft-2020-12', () => {});
+      toToolInputSchema(asZod(schema));
     } catch (caught) {
       error = caught;
     }
@@ -53,9 +52,9 @@ describe('zodConverter on Zod 4.1 (no ~standard.jsonSchema, no per-site handler)
     expect((error as ToolSchemaError).pointer).toBe('/properties/at');
   });
 
-  it("lists unrepresentable types as {} with a diagnostic each under 'any'", () => {
+  it('lists unrepresentable types as {} and reports each, in order', () => {
     const reported: ConversionDiagnostic[] = [];
-    const listed = zodConverter(asZod(schema), 'any')('input', 'draft-2020-12', (diagnostic) =>
+    const listed = zodConverter(asZod(schema))('input', 'draft-2020-12', (diagnostic) =>
       reported.push(diagnostic),
     );
     expect((listed as Record<string, unknown>).properties).toStrictEqual({
