@@ -1,4 +1,10 @@
-import type { CycleMode, DereferenceOptions, Dialect } from '@toolschema/core';
+import {
+  type CycleMode,
+  type DereferenceOptions,
+  type Dialect,
+  dereference,
+  ToolSchemaError,
+} from '@toolschema/core';
 import { UsageError } from '../CliError/index.ts';
 import { type ParsedOptions, parseIntegerOption } from '../parseArgs/index.ts';
 
@@ -21,8 +27,6 @@ export const PASS_OPTIONS_HELP = `  --cycles ref|throw|unroll=N
                       2019-09, 2020-12 (default)
   --max-bytes N       hard cap on output size in bytes; past it definitions stay $ref
   --max-depth N       maximum nesting depth of the output; past it definitions stay $ref`;
-
-const DIALECTS: readonly Dialect[] = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
 
 /**
  * Parses a `--cycles` value.
@@ -56,23 +60,11 @@ export function toDereferenceOptions(
 ): Omit<DereferenceOptions, 'root'> {
   const result: Omit<DereferenceOptions, 'root'> = {};
   if (options.cycles !== undefined) result.cycles = parseCycleMode(options.cycles);
-  const unresolved = options.unresolved;
-  if (unresolved !== undefined) {
-    if (unresolved !== 'permissive' && unresolved !== 'keep' && unresolved !== 'throw') {
-      throw new UsageError(
-        `option '--unresolved' must be permissive, keep or throw, got '${unresolved}'`,
-      );
-    }
-    result.unresolved = unresolved;
+  // The pass knows its own values (checked below): no second list of them here.
+  if (options.unresolved !== undefined) {
+    result.unresolved = options.unresolved as NonNullable<DereferenceOptions['unresolved']>;
   }
-  const dialect = options.dialect;
-  if (dialect !== undefined) {
-    const known = DIALECTS.find((candidate) => candidate === dialect);
-    if (known === undefined) {
-      throw new UsageError(`option '--dialect' must be one of ${DIALECTS.join(', ')}`);
-    }
-    result.dialect = known;
-  }
+  if (options.dialect !== undefined) result.dialect = options.dialect as Dialect;
   const maxBytes = parsePositiveOption(options['max-bytes'], '--max-bytes');
   const maxDepth = parsePositiveOption(options['max-depth'], '--max-depth');
   if (maxBytes !== undefined || maxDepth !== undefined) {
@@ -80,6 +72,14 @@ export function toDereferenceOptions(
       ...(maxBytes === undefined ? {} : { maxBytes }),
       ...(maxDepth === undefined ? {} : { maxDepth }),
     };
+  }
+  try {
+    dereference(true, result);
+  } catch (error) {
+    if (error instanceof ToolSchemaError && error.code === 'invalid-option') {
+      throw new UsageError(error.message);
+    }
+    throw error;
   }
   return result;
 }

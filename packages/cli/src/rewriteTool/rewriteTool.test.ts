@@ -77,4 +77,13 @@ describe('rewriteTool', () => {
       errors: [],
     });
   });
+
+  it('lets an error that is not the pass refusing a schema through, with its stack', () => {
+    const broken = {
+      get type(): string {
+        throw new TypeError('a getter failed');
+      },
+    };
+    expect(() => rewriteTool({ name: 't', inputSchema: broken })).toThrow(TypeError);
+  });
 });

@@ -3,6 +3,7 @@ import {
   type Diagnostic,
   dereference,
   type JsonSchema,
+  ToolSchemaError,
 } from '@toolschema/core';
 
 /** Which schema of a tool a diagnostic is about. */
@@ -24,8 +25,8 @@ export interface RewrittenTool {
   /** The diagnostics of both passes, input schema first. */
   diagnostics: ToolDiagnostic[];
   /**
-   * Errors thrown by the pass (for example with `cycles: 'throw'`), one line each. The schema
-   * that threw is left as the server sent it.
+   * The pass's `ToolSchemaError`s (for example with `cycles: 'throw'`), one line each. The
+   * schema that threw is left as the server sent it.
    */
   errors: string[];
 }
@@ -65,7 +66,9 @@ export function rewriteTool(
       for (const diagnostic of result.diagnostics)
         diagnostics.push({ schema: field, ...diagnostic });
     } catch (error) {
-      errors.push(`${field}: ${error instanceof Error ? error.message : String(error)}`);
+      // What the pass refuses is reported; anything else is a bug and keeps its stack.
+      if (!(error instanceof ToolSchemaError)) throw error;
+      errors.push(`${field}: ${error.message}`);
     }
   }
   return { tool: rewritten, diagnostics, errors };
