@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import { cloneJson, cloneTree, setOwn } from './cloneJson.ts';
+import { cloneJson, cloneTree, setOwn, setOwnAt } from './cloneJson.ts';
 
 /** Runs `run` and returns the ToolSchemaError it throws; fails when it throws nothing else. */
 function toolSchemaError(run: () => unknown): ToolSchemaError {
@@ -291,5 +291,19 @@ describe('cloneTree', () => {
 
   it('copies 100,000 levels of nesting without overflowing the stack', () => {
     expect(chainLength(cloneTree(nested(100_000)))).toBe(100_000);
+  });
+});
+
+describe('setOwnAt', () => {
+  it('sets an array index or an object key, __proto__ as own data', () => {
+    const list: unknown[] = [1, 2];
+    setOwnAt(list, 1, 'two');
+    expect(list).toStrictEqual([1, 'two']);
+    const object: Record<string, unknown> = {};
+    setOwnAt(object, '__proto__', { polluted: true });
+    setOwnAt(object, 'a', 1);
+    expect(Object.keys(object)).toStrictEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(object)).toBe(Object.prototype);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });

@@ -22,6 +22,23 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
+/**
+ * Puts `value` in a container under an array index or an object key, the key as an own data
+ * property (see {@link setOwn}).
+ *
+ * @param container An array or an object.
+ * @param key The index or the key.
+ * @param value The value.
+ */
+export function setOwnAt(
+  container: Record<string, unknown> | unknown[],
+  key: string | number,
+  value: unknown,
+): void {
+  if (typeof key === 'number') (container as unknown[])[key] = value;
+  else setOwn(container as Record<string, unknown>, key, value);
+}
+
 /** Marks the frame that leaves a container, so it is no longer an ancestor. */
 const EXIT = Symbol('exit');
 

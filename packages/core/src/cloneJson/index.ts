@@ -1,1 +1,1 @@
-export { cloneJson, cloneTree, setOwn } from './cloneJson.ts';
+export { cloneJson, cloneTree, setOwn, setOwnAt } from './cloneJson.ts';

@@ -1,4 +1,4 @@
-import { cloneJson, cloneTree, setOwn } from '../cloneJson/index.ts';
+import { cloneJson, cloneTree, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import type { DocumentIndex, Unit } from '../indexDocument/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import type { OutputPlan } from '../planOutput/index.ts';
@@ -94,9 +94,7 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
   /** Puts a new value where a unit's body stood in the output. */
   function replace(unit: Unit, value: unknown): void {
     const holder = unit.holder;
-    if (holder === undefined) return;
-    if (typeof unit.slotKey === 'number') (holder as unknown[])[unit.slotKey] = value;
-    else setOwn(holder as Record<string, unknown>, unit.slotKey, value);
+    if (holder !== undefined) setOwnAt(holder, unit.slotKey, value);
   }
 
   function link(unit: Unit): void {

@@ -1,4 +1,4 @@
-import { cloneJson, setOwn } from '../cloneJson/index.ts';
+import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
 import { measureJson, scalarBytes } from '../measureJson/index.ts';
 import { escapePointerToken } from '../resolvePointer/index.ts';
@@ -417,12 +417,12 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   ): Slot {
     if (typeof value === 'boolean') {
       slotBytes += 5;
-      place(holder, key, value);
+      setOwnAt(holder, key, value);
       return value;
     }
     if (isPlainObject(value)) {
       const child = discover(value, unit, tail, depth, unit.resource, holder, key);
-      place(holder, key, index.units[child]!.body);
+      setOwnAt(holder, key, index.units[child]!.body);
       if (unit.children === NO_NUMBERS) {
         unit.children = [];
         unit.childDepth = [];
@@ -431,7 +431,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       unit.childDepth.push(depth);
       return child;
     }
-    place(holder, key, copyData(value));
+    setOwnAt(holder, key, copyData(value));
     diagnose(
       unit,
       'schema-invalid',
@@ -465,16 +465,6 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       );
     }
     return copy;
-  }
-
-  function place(
-    holder: Record<string, unknown> | unknown[],
-    key: string | number,
-    value: unknown,
-  ) {
-    if (typeof key === 'number') (holder as unknown[])[key] = value;
-    else if (key === '__proto__') setOwn(holder as Record<string, unknown>, key, value);
-    else (holder as Record<string, unknown>)[key] = value;
   }
 
   /** Indexes subschemas that are never emitted but that a `$ref` may point into. */

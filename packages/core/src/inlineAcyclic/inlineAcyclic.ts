@@ -1,4 +1,4 @@
-import { cloneJson, setOwn } from '../cloneJson/index.ts';
+import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { type CopyMeasure, copyMeasured } from '../copyMeasured/index.ts';
 import { followSchemaPointer } from '../followSchemaPointer/index.ts';
 import { DEFAULT_BASE_URI, isPlainObject, MAX_NESTING, MAX_UNITS } from '../indexDocument/index.ts';
@@ -146,7 +146,7 @@ function walkDocument(
       }
     } else {
       const cell = sources[size] as { value: unknown };
-      place(holders[size]!, keys[size]!, merge(outs[size]!, cell.value));
+      setOwnAt(holders[size]!, keys[size]!, merge(outs[size]!, cell.value));
     }
   }
   if (!fits() || !scanDefinitions()) return undefined;
@@ -390,7 +390,7 @@ function walkDocument(
     const target = resolve(ref);
     if (target === undefined || target.active) return false;
     if (typeof target.value === 'boolean') {
-      place(holder, key, merge(out, target.value));
+      setOwnAt(holder, key, merge(out, target.value));
       return true;
     }
     const wrap = siblingsApply && ((meta >>> 2) & HAS_ENTRIES) !== 0 ? 2 : 0;
@@ -538,10 +538,4 @@ function pointerTokens(ref: string): readonly string[] | undefined {
     }
   }
   return tokens ?? undefined;
-}
-
-/** Puts a value into a container; `__proto__` stays an own key. */
-function place(holder: Holder, key: string | number, value: unknown): void {
-  if (typeof key === 'number') (holder as unknown[])[key] = value;
-  else setOwn(holder as SchemaObject, key, value);
 }
