@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'test/*'],
+    // test/support holds helpers, no tests.
+    projects: ['packages/*', 'test/integration'],
   },
 });

@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, type McpServer } from '@modelcontextprotocol/server';
+import { refsOf } from '@toolschema/test-support';
 import { expect } from 'vitest';
 
 /** A listed tool schema, as `tools/list` returns it. */
@@ -31,18 +32,6 @@ export async function listSchemas(
   const { tools } = await client.listTools();
   return new Map(
     tools.map((tool) => [tool.name, { input: tool.inputSchema, output: tool.outputSchema }]),
-  );
-}
-
-/**
- * Every `$ref` value in a schema, in document order.
- *
- * @param schema A JSON Schema.
- * @returns The `$ref` strings.
- */
-export function refsOf(schema: unknown): string[] {
-  return [...JSON.stringify(schema).matchAll(/"\$ref":"((?:[^"\\]|\\.)*)"/g)].map(
-    (match) => JSON.parse(`"${match[1]}"`) as string,
   );
 }
 

@@ -1,27 +1,12 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type ToolSchemaDiagnostic, ToolSchemaError } from '@toolschema/core';
+import type { ToolSchemaDiagnostic } from '@toolschema/core';
+import { refsOf, toolSchemaError } from '@toolschema/test-support';
 import { scope, type } from 'arktype';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { toToolInputSchema } from './toToolInputSchema.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
-
-function refsOf(schema: unknown): string[] {
-  return [...JSON.stringify(schema).matchAll(/"\$ref":"([^"]*)"/g)].map(
-    (match) => match[1] as string,
-  );
-}
-
-function thrown(run: () => unknown): ToolSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ToolSchemaError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolSchemaError');
-}
 
 const types = scope({
   TreeNode: { name: 'string', 'children?': 'TreeNode[]' },
@@ -105,7 +90,7 @@ describe('toToolInputSchema (arktype)', () => {
 
   it("throws unrepresentable with the pointer by default, or lists {} with 'any'", () => {
     const schema = type({ name: 'string', at: 'Date' });
-    const error = thrown(() => toToolInputSchema(schema));
+    const error = toolSchemaError(() => toToolInputSchema(schema));
     expect(error.code).toBe('unrepresentable');
     expect(error.pointer).toBe('/properties/at');
     expect(error.message).toContain('A Date cannot be represented in JSON Schema');
@@ -143,6 +128,6 @@ describe('toToolInputSchema (arktype)', () => {
   });
 
   it('throws root-not-object for a non-object root', () => {
-    expect(thrown(() => toToolInputSchema(type('string[]'))).code).toBe('root-not-object');
+    expect(toolSchemaError(() => toToolInputSchema(type('string[]'))).code).toBe('root-not-object');
   });
 });

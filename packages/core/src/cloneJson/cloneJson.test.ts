@@ -1,17 +1,6 @@
+import { toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
-import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { cloneJson, cloneTree, setOwn, setOwnAt } from './cloneJson.ts';
-
-/** Runs `run` and returns the ToolSchemaError it throws; fails when it throws nothing else. */
-function toolSchemaError(run: () => unknown): ToolSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ToolSchemaError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolSchemaError');
-}
 
 /** Builds `{ items: { items: ... {} } }`, `levels` containers deep below the root. */
 function nested(levels: number): Record<string, unknown> {

@@ -1,5 +1,5 @@
+import { toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
-import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { BudgetOptions } from '../types/index.ts';
 import {
   DEFAULT_FACTOR,
@@ -8,17 +8,6 @@ import {
   DEFAULT_MIN_BYTES,
   resolveBudget,
 } from './resolveBudget.ts';
-
-/** Runs `run` and returns the ToolSchemaError it throws; fails when it throws nothing else. */
-function toolSchemaError(run: () => unknown): ToolSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ToolSchemaError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolSchemaError');
-}
 
 /** Builds `[[[...]]]` with `depth` arrays. */
 function nestedArrays(depth: number): unknown[] {

@@ -1,27 +1,12 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type ToolSchemaDiagnostic, ToolSchemaError } from '@toolschema/core';
+import type { ToolSchemaDiagnostic } from '@toolschema/core';
+import { refsOf, toolSchemaError } from '@toolschema/test-support';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { toToolInputSchema } from './toToolInputSchema.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
-
-function refsOf(schema: unknown): string[] {
-  return [...JSON.stringify(schema).matchAll(/"\$ref":"([^"]*)"/g)].map(
-    (match) => match[1] as string,
-  );
-}
-
-function thrown(run: () => unknown): ToolSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ToolSchemaError) return error;
-    throw error;
-  }
-  throw new Error('expected a ToolSchemaError');
-}
 
 type TreeNode = { name: string; children: TreeNode[] };
 const TreeNodeSchema: v.GenericSchema<TreeNode> = v.object({
@@ -123,7 +108,7 @@ describe('toToolInputSchema (valibot)', () => {
 
   it("throws unrepresentable with the pointer by default, or lists {} with 'any'", () => {
     const schema = v.object({ name: v.string(), at: v.pipe(v.date(), v.description('When')) });
-    const error = thrown(() => toToolInputSchema(schema));
+    const error = toolSchemaError(() => toToolInputSchema(schema));
     expect(error.code).toBe('unrepresentable');
     expect(error.pointer).toBe('/properties/at');
     expect(error.message).toContain('The "date" schema cannot be converted to JSON Schema');
@@ -170,6 +155,8 @@ describe('toToolInputSchema (valibot)', () => {
   });
 
   it('throws root-not-object for a non-object root', () => {
-    expect(thrown(() => toToolInputSchema(v.array(v.string()))).code).toBe('root-not-object');
+    expect(toolSchemaError(() => toToolInputSchema(v.array(v.string()))).code).toBe(
+      'root-not-object',
+    );
   });
 });

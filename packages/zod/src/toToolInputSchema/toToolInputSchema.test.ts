@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { type ToolSchemaDiagnostic, ToolSchemaError } from '@toolschema/core';
+import type { ToolSchemaDiagnostic } from '@toolschema/core';
+import { refsOf, toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import * as zm from 'zod/mini';
@@ -7,24 +8,6 @@ import { toToolInputSchema } from './toToolInputSchema.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
-
-/** Every `$ref` in a schema, as written. */
-function refsOf(schema: unknown): string[] {
-  const text = JSON.stringify(schema);
-  return [...text.matchAll(/"\$ref":"([^"]*)"/g)].map((match) => match[1] as string);
-}
-
-function thrown(run: () => unknown): ToolSchemaError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ToolSchemaError) {
-      return error;
-    }
-    throw error;
-  }
-  throw new Error('expected a ToolSchemaError');
-}
 
 describe('toToolInputSchema (zod)', () => {
   const Address = z
@@ -120,7 +103,7 @@ describe('toToolInputSchema (zod)', () => {
   });
 
   it('throws root-not-object for a non-object root', () => {
-    expect(thrown(() => toToolInputSchema(z.string())).code).toBe('root-not-object');
+    expect(toolSchemaError(() => toToolInputSchema(z.string())).code).toBe('root-not-object');
   });
 
   it('converts Zod mini schemas', () => {
@@ -158,7 +141,7 @@ describe('toToolInputSchema (zod)', () => {
 
   it("throws unrepresentable with the pointer by default, or lists {} with 'any'", () => {
     const schema = z.object({ name: z.string(), at: z.date() });
-    const error = thrown(() => toToolInputSchema(schema));
+    const error = toolSchemaError(() => toToolInputSchema(schema));
     expect(error.code).toBe('unrepresentable');
     expect(error.pointer).toBe('/properties/at');
     expect(error.message).toContain(
@@ -185,7 +168,7 @@ describe('toToolInputSchema (zod)', () => {
 
   it('rejects a Zod 3 schema with unsupported-validator', async () => {
     const { z: z3 } = await import('zod-v3');
-    const error = thrown(() => toToolInputSchema(z3.object({}) as never));
+    const error = toolSchemaError(() => toToolInputSchema(z3.object({}) as never));
     expect(error.code).toBe('unsupported-validator');
     expect(error.message).toContain('Zod 3');
   });
@@ -195,6 +178,6 @@ describe('toToolInputSchema (zod)', () => {
       a: z.string().meta({ id: 'ZodAdapterDuplicate' }),
       b: z.number().meta({ id: 'ZodAdapterDuplicate' }),
     });
-    expect(thrown(() => toToolInputSchema(schema)).code).toBe('invalid-schema');
+    expect(toolSchemaError(() => toToolInputSchema(schema)).code).toBe('invalid-schema');
   });
 });

@@ -1,0 +1,2 @@
+export { refsOf } from './refsOf.ts';
+export { type ThrownToolSchemaError, toolSchemaError } from './toolSchemaError.ts';
