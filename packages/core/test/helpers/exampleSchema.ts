@@ -1,5 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import { vi } from 'vitest';
+import { expect, expectTypeOf, it, vi } from 'vitest';
+import type { ToolSchema } from '../../src/index.ts';
+import { ToolSchemaError } from '../../src/ToolSchemaError/index.ts';
 
 /** The input type of {@link exampleSchema}. */
 export type ExampleInput = { tags: string };
@@ -39,3 +41,46 @@ export const exampleListed = {
   properties: { tags: { type: 'string' } },
   required: ['tags'],
 };
+
+/** A wrapper as `toToolInputSchema` and `toToolOutputSchema` are. */
+type Wrapper = <S extends StandardSchemaV1 & StandardJSONSchemaV1>(schema: S) => ToolSchema<S>;
+
+/**
+ * Registers the tests both core wrappers must pass, on the side `io` they list: the schema's own
+ * converter for the requested target, the original validation and types, targets refused.
+ *
+ * @param wrap The wrapper.
+ * @param io The side it lists.
+ */
+export function wrapperContract(wrap: Wrapper, io: 'input' | 'output'): void {
+  it(`converts with the schema own converter, on the ${io} side, for the target`, () => {
+    const { schema, converter } = exampleSchema(exampleListed);
+    const tool = wrap(schema);
+    expect(converter[io]).toHaveBeenCalledWith({ target: 'draft-2020-12' });
+    expect(tool['~standard'].jsonSchema[io]({ target: 'draft-07' })).toStrictEqual(exampleListed);
+    expect(converter[io]).toHaveBeenLastCalledWith({ target: 'draft-07' });
+  });
+
+  it('validates with the original and keeps its types', async () => {
+    const { schema } = exampleSchema(exampleListed);
+    const tool = wrap(schema);
+    expect(tool['~standard'].vendor).toBe('example');
+    expect(await tool['~standard'].validate({ tags: 'a,b' })).toStrictEqual({
+      value: { tags: ['a', 'b'] },
+    });
+    expect(await tool['~standard'].validate({})).toStrictEqual({
+      issues: [{ message: 'tags must be a string' }],
+    });
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<ExampleInput>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<ExampleOutput>();
+    expectTypeOf<StandardJSONSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<ExampleInput>();
+  });
+
+  it('rejects targets other than draft-2020-12 and draft-07', () => {
+    const { schema } = exampleSchema(exampleListed);
+    const tool = wrap(schema);
+    expect(() => tool['~standard'].jsonSchema[io]({ target: 'openapi-3.0' })).toThrow(
+      ToolSchemaError,
+    );
+  });
+}
