@@ -1,5 +1,4 @@
-import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import { toObjectRoot } from '../toObjectRoot/index.ts';
+import { nonObjectRoot, notAnObjectRoot, toObjectRoot } from '../toObjectRoot/index.ts';
 import type { Diagnostic, JsonSchema } from '../types/index.ts';
 
 /**
@@ -25,22 +24,19 @@ export function ensureObjectRoot(
     });
     return { type: 'object' };
   }
-  try {
-    return toObjectRoot(schema as JsonSchema);
-  } catch (error) {
-    if (!(error instanceof ToolSchemaError)) throw error;
-    const root = schema as Record<string, unknown>;
-    diagnostics.push({
-      code: 'root-not-object',
-      pointer: Object.hasOwn(root, 'type') ? '/type' : '',
-      message: `${error.message.replace(/ Wrap the arguments.*$/, '')} It became a permissive object schema.`,
-    });
-    const fallback: Record<string, unknown> = {};
-    if (typeof root.$schema === 'string') fallback.$schema = root.$schema;
-    fallback.type = 'object';
-    for (const key of ['title', 'description']) {
-      if (Object.hasOwn(root, key)) fallback[key] = root[key];
-    }
-    return fallback;
+  const what = nonObjectRoot(schema as JsonSchema);
+  if (what === undefined) return toObjectRoot(schema as JsonSchema);
+  const root = schema as Record<string, unknown>;
+  diagnostics.push({
+    code: 'root-not-object',
+    pointer: Object.hasOwn(root, 'type') ? '/type' : '',
+    message: `${notAnObjectRoot(what)} It became a permissive object schema.`,
+  });
+  const fallback: Record<string, unknown> = {};
+  if (typeof root.$schema === 'string') fallback.$schema = root.$schema;
+  fallback.type = 'object';
+  for (const key of ['title', 'description']) {
+    if (Object.hasOwn(root, key)) fallback[key] = root[key];
   }
+  return fallback;
 }

@@ -1,1 +1,1 @@
-export { toObjectRoot } from './toObjectRoot.ts';
+export { nonObjectRoot, notAnObjectRoot, toObjectRoot } from './toObjectRoot.ts';

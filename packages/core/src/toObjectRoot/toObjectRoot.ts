@@ -22,6 +22,28 @@ const OBJECT_KEYWORDS = [
 ];
 
 /**
+ * Tells what a root describes when it can never be an object (`type "array"`, `nothing (the
+ * schema is \`false\`)`, ...), as the explanation of a `root-not-object` error or diagnostic.
+ *
+ * @param schema A self-contained JSON Schema.
+ * @returns What it describes instead of an object, or `undefined` when it can describe one.
+ */
+export function nonObjectRoot(schema: JsonSchema): string | undefined {
+  const verdict = classify(schema, schema, new Set());
+  return verdict.kind === 'other' ? verdict.what : undefined;
+}
+
+/**
+ * The first sentence of every `root-not-object` message.
+ *
+ * @param what What the root describes instead (from {@link nonObjectRoot}).
+ * @returns The sentence.
+ */
+export function notAnObjectRoot(what: string): string {
+  return `A tool input schema must describe an object at its root (MCP sends tool arguments as a JSON object), but this one describes ${what}.`;
+}
+
+/**
  * Gives a tool input schema an object root, as MCP requires (`type: "object"`). A typeless root
  * that can describe an object gets `type: "object"`; a `type` list that includes `"object"`
  * becomes `"object"`. Both only narrow the schema to objects, and MCP never sends anything else as
@@ -33,17 +55,17 @@ const OBJECT_KEYWORDS = [
  * @throws ToolSchemaError with code `root-not-object` when the root cannot describe an object.
  */
 export function toObjectRoot(schema: JsonSchema): Record<string, unknown> {
-  if (schema === true) {
-    return { type: 'object' };
-  }
-  const verdict = classify(schema, schema, new Set());
-  if (verdict.kind === 'other' || schema === false) {
-    const what = verdict.kind === 'other' ? verdict.what : 'nothing';
+  const what = nonObjectRoot(schema);
+  if (what !== undefined) {
     throw new ToolSchemaError(
       'root-not-object',
-      `A tool input schema must describe an object at its root (MCP sends tool arguments as a JSON object), but this one describes ${what}. Wrap the arguments in an object schema.`,
+      `${notAnObjectRoot(what)} Wrap the arguments in an object schema.`,
       '',
     );
+  }
+  // `false` describes nothing, so it threw above: a boolean here is `true`.
+  if (typeof schema === 'boolean') {
+    return { type: 'object' };
   }
   if (schema.type === 'object') {
     return { ...schema };
