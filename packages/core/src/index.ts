@@ -1,5 +1,6 @@
 export { createToolSchema } from './createToolSchema/index.ts';
 export { dereference } from './dereference/index.ts';
+export { locateObjects } from './locateObjects/index.ts';
 export type {
   ConversionDiagnostic,
   ConvertedToolSchemaOptions,

@@ -1,5 +1,9 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core';
+import {
+  type ConversionDiagnostic,
+  type JsonSchemaConverter,
+  locateObjects,
+} from '@toolschema/core';
 import type { Type } from 'arktype';
 
 /**
@@ -56,13 +60,17 @@ export function arktypeConverter(schema: ArkTypeSchema): JsonSchemaConverter {
     };
     const side = io === 'input' ? schema.in : schema.out;
     const result: Record<string, unknown> = { ...side.toJsonSchema({ target, fallback }) };
-    const located = locate(result, failures);
-    // In document order; ArkType copies the root object, so one not found stands at the root.
-    const ordered = [...failures].sort(
-      ([a], [b]) => (located.get(a)?.index ?? -1) - (located.get(b)?.index ?? -1),
+    // In document order. ArkType copies the root object, so a failure it cannot find there is
+    // the root's own, and comes first.
+    const located = locateObjects(result, failures);
+    const atRoot = [...failures.keys()].filter(
+      (node) => !located.some(([found]) => found === node),
     );
-    for (const [node, failure] of ordered) {
-      report({ ...failure, pointer: located.get(node)?.pointer ?? '' });
+    for (const [node, pointer] of [
+      ...atRoot.map((node): [object, string] => [node, '']),
+      ...located,
+    ]) {
+      report({ ...(failures.get(node) as ConversionDiagnostic), pointer });
     }
     return result;
   };
@@ -85,29 +93,4 @@ function describe(context: FallbackContext): string {
     default:
       return `ArkType cannot express a ${context.code} constraint in JSON Schema; it was left out.`;
   }
-}
-
-/** Finds where the given objects stand in a JSON tree: the RFC 6901 pointer of their first place
- * and their rank in document order. */
-function locate(
-  root: object,
-  wanted: Map<object, unknown>,
-): Map<object, { pointer: string; index: number }> {
-  const found = new Map<object, { pointer: string; index: number }>();
-  const stack: [unknown, string][] = [[root, '']];
-  for (
-    let entry = stack.pop();
-    entry !== undefined && found.size < wanted.size;
-    entry = stack.pop()
-  ) {
-    const [value, pointer] = entry;
-    if (typeof value !== 'object' || value === null || found.has(value)) continue;
-    if (wanted.has(value)) found.set(value, { pointer, index: found.size });
-    const entries = Object.entries(value);
-    for (let index = entries.length - 1; index >= 0; index -= 1) {
-      const [key, member] = entries[index] as [string, unknown];
-      stack.push([member, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
-    }
-  }
-  return found;
 }

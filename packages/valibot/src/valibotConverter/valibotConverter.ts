@@ -1,4 +1,8 @@
-import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core';
+import {
+  type ConversionDiagnostic,
+  type JsonSchemaConverter,
+  locateObjects,
+} from '@toolschema/core';
 import { type ConversionConfig, toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 
@@ -55,7 +59,7 @@ export function valibotConverter(
       },
     };
     const result = toJsonSchema(schema, config);
-    for (const [jsonSchema, pointer] of locate(result, failures)) {
+    for (const [jsonSchema, pointer] of locateObjects(result, failures)) {
       const failure = failures.get(jsonSchema) as Failure;
       const message = failure.messages.join(' ');
       if (failure.code === 'unrepresentable') {
@@ -72,33 +76,4 @@ export function valibotConverter(
     const output: Record<string, unknown> = { ...result };
     return output;
   };
-}
-
-/**
- * Finds where the given objects stand in a JSON tree, in document order.
- *
- * @param root The converter's output.
- * @param wanted The objects to find.
- * @returns Each object found with its RFC 6901 pointer (the first place it appears).
- */
-function locate(root: object, wanted: Map<object, unknown>): [object, string][] {
-  const found: [object, string][] = [];
-  const seen = new Set<object>();
-  const stack: [unknown, string][] = [[root, '']];
-  for (
-    let entry = stack.pop();
-    entry !== undefined && found.length < wanted.size;
-    entry = stack.pop()
-  ) {
-    const [value, pointer] = entry;
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
-    seen.add(value);
-    if (wanted.has(value)) found.push([value, pointer]);
-    const entries = Object.entries(value);
-    for (let index = entries.length - 1; index >= 0; index -= 1) {
-      const [key, member] = entries[index] as [string, unknown];
-      stack.push([member, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
-    }
-  }
-  return found;
 }

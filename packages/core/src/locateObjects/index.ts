@@ -1,0 +1,1 @@
+export { locateObjects } from './locateObjects.ts';
