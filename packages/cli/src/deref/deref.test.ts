@@ -58,6 +58,15 @@ describe('runDeref', () => {
     expect(memory.stderr()).toBe('');
   });
 
+  it('reads the file named after --, even one that starts with -', async () => {
+    const file = join(directory, '-schema.json');
+    await writeFile(file, JSON.stringify(schemaWithRef));
+    const memory = createMemoryIo();
+    expect(await runDeref(['--compact', '--', file], memory.io)).toBe(0);
+    expect(memory.stdout()).toBe(`${JSON.stringify(flat)}\n`);
+    await expect(runDeref(['--', file, file], createMemoryIo().io)).rejects.toThrow(UsageError);
+  });
+
   it('reads stdin and prints compact JSON with --compact', async () => {
     const memory = createMemoryIo(JSON.stringify(schemaWithRef));
     expect(await runDeref(['--compact'], memory.io)).toBe(0);

@@ -110,11 +110,14 @@ async function readInput(file: string | undefined, io: CliIo): Promise<string> {
  * @returns The exit code.
  */
 export async function runDeref(argv: readonly string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, DEREF_OPTION_SPECS);
+  const parsed = parseArgs(argv, DEREF_OPTION_SPECS);
+  const { options } = parsed;
   if (options.help === true) {
     io.stdout.write(`${DEREF_HELP}\n`);
     return 0;
   }
+  // After `--` a name that starts with `-` is still a file.
+  const positionals = [...parsed.positionals, ...(parsed.rest ?? [])];
   if (positionals.length > 1) throw new UsageError('deref takes at most one file');
   const root = options.root;
   if (root !== undefined && root !== 'any' && root !== 'object') {

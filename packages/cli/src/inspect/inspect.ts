@@ -1,5 +1,6 @@
 import { CliError, UsageError } from '../CliError/index.ts';
-import { type CliIo, formatDiagnostic } from '../io/index.ts';
+import { formatToolReport } from '../formatToolReport/index.ts';
+import type { CliIo } from '../io/index.ts';
 import { McpStdioClient } from '../McpStdioClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
 import {
@@ -120,12 +121,7 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
     return 0;
   }
   for (const summary of summaries) {
-    for (const diagnostic of summary.diagnostics) {
-      io.stderr.write(`${formatDiagnostic(diagnostic, `${summary.name}: ${diagnostic.schema}`)}\n`);
-    }
-    for (const error of summary.errors) {
-      io.stderr.write(`toolschema: ${summary.name}: ${error} (schema left unchanged)\n`);
-    }
+    for (const line of formatToolReport(summary, 'left unchanged')) io.stderr.write(`${line}\n`);
   }
   io.stdout.write(`${formatInspectTable(summaries)}\n`);
   return 0;

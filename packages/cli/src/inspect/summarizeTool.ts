@@ -1,10 +1,9 @@
 import { countSchemaRefs } from '../countSchemaRefs/index.ts';
-import { type RewriteOptions, rewriteTool, type ToolDiagnostic } from '../rewriteTool/index.ts';
+import { type RewriteOptions, rewriteTool } from '../rewriteTool/index.ts';
+import type { ToolReport } from '../rewriteToolsListResult/index.ts';
 
 /** One row of `toolschema inspect`: what the pass does to one tool. */
-export interface ToolSummary {
-  /** The tool's name. */
-  name: string;
+export interface ToolSummary extends ToolReport {
   /** Bytes of compact JSON of `inputSchema` plus `outputSchema`, as the server sent them. */
   bytesBefore: number;
   /** The same after the pass. */
@@ -13,10 +12,6 @@ export interface ToolSummary {
   refs: number;
   /** `$ref`s left in the output: references that close a cycle (or that the budget kept). */
   cyclesKept: number;
-  /** The diagnostics of the pass. */
-  diagnostics: ToolDiagnostic[];
-  /** Errors of the pass (the schema that threw is counted unchanged). */
-  errors: string[];
 }
 
 const SCHEMA_FIELDS = ['inputSchema', 'outputSchema'] as const;

@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
 import { UsageError } from '../CliError/index.ts';
-import { type CliIo, formatDiagnostic } from '../io/index.ts';
+import { formatToolReport } from '../formatToolReport/index.ts';
+import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { exitCodeOf, spawnServer, startError } from '../McpStdioClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
@@ -82,15 +83,7 @@ export async function runProxy(
   const printed = new Set<string>();
   const report = (toolReport: ToolReport): void => {
     if (options.quiet === true) return;
-    const lines = [
-      ...toolReport.diagnostics.map((diagnostic) =>
-        formatDiagnostic(diagnostic, `${toolReport.name}: ${diagnostic.schema}`),
-      ),
-      ...toolReport.errors.map(
-        (error) => `toolschema: ${toolReport.name}: ${error} (schema passed through unchanged)`,
-      ),
-    ];
-    for (const line of lines) {
+    for (const line of formatToolReport(toolReport, 'passed through unchanged')) {
       if (printed.has(line)) continue;
       printed.add(line);
       io.stderr.write(`${line}\n`);

@@ -1,0 +1,1 @@
+export { formatToolReport } from './formatToolReport.ts';
