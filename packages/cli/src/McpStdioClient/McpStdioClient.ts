@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { CliError } from '../CliError/index.ts';
+import { isObject } from '../isObject/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { spawnServer, startError } from './spawnServer.ts';
 
@@ -16,10 +17,6 @@ interface PendingRequest {
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isObject } from '../isObject/index.ts';
 import type { RewriteOptions } from '../rewriteTool/index.ts';
 import { rewriteToolsListResult, type ToolReport } from '../rewriteToolsListResult/index.ts';
 
@@ -9,10 +10,6 @@ export interface ToolsListRewriterOptions {
   pass?: RewriteOptions;
   /** Called once per tool of every rewritten `tools/list` result. */
   onReport?: (report: ToolReport) => void;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

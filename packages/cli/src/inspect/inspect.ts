@@ -1,6 +1,7 @@
 import { CliError, UsageError } from '../CliError/index.ts';
 import { formatToolReport } from '../formatToolReport/index.ts';
 import type { CliIo } from '../io/index.ts';
+import { isObject } from '../isObject/index.ts';
 import { McpStdioClient } from '../McpStdioClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
 import {
@@ -44,10 +45,6 @@ export const INSPECT_PROTOCOL_VERSION = '2025-06-18';
 
 /** Default time to wait for each answer of the server, in milliseconds. */
 export const DEFAULT_INSPECT_TIMEOUT_MS = 30_000;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Runs the MCP handshake with a server and collects every tool of `tools/list`, following

@@ -1,3 +1,4 @@
+import { isObject } from '../isObject/index.ts';
 import { type RewriteOptions, rewriteTool, type ToolDiagnostic } from '../rewriteTool/index.ts';
 
 /** What the pass said about one tool of a `tools/list` result. */
@@ -16,10 +17,6 @@ export interface RewrittenToolsList {
   result: Record<string, unknown>;
   /** One report per tool that is an object, in list order. */
   reports: ToolReport[];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

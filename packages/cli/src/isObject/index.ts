@@ -1,0 +1,1 @@
+export { isObject } from './isObject.ts';
