@@ -37,6 +37,14 @@ describe('ToolsListRewriter', () => {
     expect(rewriter.transformServerLine(again)).toBe(again);
   });
 
+  it('sees a tools/list request whose method is written with escapes', () => {
+    const rewriter = new ToolsListRewriter();
+    rewriter.observeClientLine(Buffer.from('{"jsonrpc":"2.0","id":3,"method":"tools\\/list"}'));
+    rewriter.observeClientLine(Buffer.from('{"jsonrpc":"2.0","id":4,"method":"\\u0074ools/list"}'));
+    rewriter.observeClientLine(line({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: {} }));
+    expect(rewriter.pendingCount).toBe(2);
+  });
+
   it('keys ids by type: "1" and 1 are different requests', () => {
     const rewriter = new ToolsListRewriter();
     rewriter.observeClientLine(line({ jsonrpc: '2.0', id: '1', method: 'tools/list' }));

@@ -22,6 +22,9 @@ function idKey(id: unknown): string | undefined {
   return undefined;
 }
 
+const TOOLS_LIST = Buffer.from('tools/list');
+const BACKSLASH = 0x5c;
+
 function parseLine(line: Buffer): unknown {
   try {
     return JSON.parse(line.toString('utf8'));
@@ -61,6 +64,9 @@ export class ToolsListRewriter {
    * @param line One line from the client, without its `\n`.
    */
   observeClientLine(line: Buffer): void {
+    // A tools/list request spells the method out, or escapes it with a backslash: any other
+    // line (tool calls with large arguments...) is not parsed at all.
+    if (line.indexOf(TOOLS_LIST) === -1 && line.indexOf(BACKSLASH) === -1) return;
     const message = parseLine(line);
     const messages = Array.isArray(message) ? message : [message];
     for (const entry of messages) {
