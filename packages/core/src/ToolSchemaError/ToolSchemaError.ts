@@ -27,9 +27,15 @@ export class ToolSchemaError extends Error {
    * @param code The machine-readable code.
    * @param message A sentence for humans.
    * @param pointer An RFC 6901 pointer into the input, when known.
+   * @param options `cause`: the error this one wraps (a validator's own, for example).
    */
-  constructor(code: ToolSchemaErrorCode, message: string, pointer?: string) {
-    super(message);
+  constructor(
+    code: ToolSchemaErrorCode,
+    message: string,
+    pointer?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
     this.name = 'ToolSchemaError';
     this.code = code;
     this.pointer = pointer;

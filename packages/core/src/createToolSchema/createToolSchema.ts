@@ -54,8 +54,12 @@ export function createToolSchema<S extends StandardSchemaV1>(
   type Output = StandardSchemaV1.InferOutput<S>;
   const { onDiagnostics, unrepresentable = 'throw', ...dereferenceOptions } = options;
   const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
-  /** Per side and target: the listed schema, or why it cannot be listed (not retried). */
-  const cache = new Map<string, { schema: Record<string, unknown> } | { error: unknown }>();
+  /** Per side, then target: the listed schema, or why it cannot be listed (not retried). */
+  type Outcome = { schema: Record<string, unknown> } | { error: unknown };
+  const cache: Record<ToolSchemaIo, Map<ToolSchemaTarget, Outcome>> = {
+    input: new Map(),
+    output: new Map(),
+  };
 
   const compute = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
     const conversionDiagnostics: ConversionDiagnostic[] = [];
@@ -87,15 +91,14 @@ export function createToolSchema<S extends StandardSchemaV1>(
 
   /** The listed schema of a side and target, computed once (a failure too, rethrown). */
   const listed = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
-    const key = `${io} ${target}`;
-    let outcome = cache.get(key);
+    let outcome = cache[io].get(target);
     if (outcome === undefined) {
       try {
         outcome = { schema: compute(io, target) };
       } catch (error) {
         outcome = { error };
       }
-      cache.set(key, outcome);
+      cache[io].set(target, outcome);
     }
     if ('error' in outcome) throw outcome.error;
     return outcome.schema;
@@ -144,12 +147,12 @@ function convert(
       throw error;
     }
     const reason = error instanceof Error ? error.message : String(error);
-    const wrapped = new ToolSchemaError(
+    throw new ToolSchemaError(
       'unrepresentable',
       `The ${vendor} schema could not be converted to JSON Schema (${io}, ${target}): ${reason}`,
+      undefined,
+      { cause: error },
     );
-    wrapped.cause = error;
-    throw wrapped;
   }
 }
 

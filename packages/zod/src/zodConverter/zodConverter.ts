@@ -100,12 +100,12 @@ function toJsonSchema(run: () => Record<string, unknown>): Record<string, unknow
       throw error;
     }
     const reason = error instanceof Error ? error.message : String(error);
-    const wrapped = new ToolSchemaError(
+    throw new ToolSchemaError(
       'invalid-schema',
       `Zod could not convert the schema: ${reason}`,
+      undefined,
+      { cause: error },
     );
-    wrapped.cause = error;
-    throw wrapped;
   }
 }
 
