@@ -1,3 +1,4 @@
+export { PROFILES, type Profile, type Violation } from './profile.ts';
 export type {
   BudgetOptions,
   CycleMode,
