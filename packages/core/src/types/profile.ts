@@ -1,7 +1,7 @@
 /**
- * The providers a tool's input schema can be rewritten for. `mcp` is the self-contained schema MCP lists; `portable` satisfies every JSON Schema
- * profile at once (`openai`, `openai-strict`, `gemini-json-schema`, `anthropic`,
- * `anthropic-strict`).
+ * The providers a tool's input schema can be rewritten for. `mcp` is the self-contained schema
+ * MCP lists; `portable` satisfies every JSON Schema profile at once (`openai`, `openai-strict`,
+ * `gemini-json-schema`, `anthropic`, `anthropic-strict`).
  */
 export type Profile =
   | 'mcp'
