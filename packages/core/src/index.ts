@@ -1,5 +1,7 @@
 export { createToolSchema } from './createToolSchema/index.ts';
+export { decodeArguments } from './decodeArguments/index.ts';
 export { dereference } from './dereference/index.ts';
+export { encodeArguments } from './encodeArguments/index.ts';
 export { locateObjects } from './locateObjects/index.ts';
 export type {
   ConversionDiagnostic,
@@ -15,6 +17,11 @@ export type {
   ToolSchemaTarget,
 } from './ToolSchema/index.ts';
 export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError/index.ts';
+export {
+  type ProviderSchemaOptions,
+  type ProviderSchemaResult,
+  toProviderSchema,
+} from './toProviderSchema/index.ts';
 export { toToolInputSchema } from './toToolInputSchema/index.ts';
 export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
 export type {
@@ -28,5 +35,15 @@ export type {
   JsonObject,
   JsonSchema,
   JsonValue,
+} from './types/index.ts';
+export {
+  type Codec,
+  type CodecGuard,
+  type CodecNode,
+  type DecodeOptions,
+  type JsonType,
+  PROFILES,
+  type Profile,
+  type Violation,
 } from './types/index.ts';
 export { visitSchemas } from './visitSchemas/index.ts';

@@ -1,8 +1,8 @@
 import { setOwn } from '../cloneJson/index.ts';
-import { isPlainObject } from '../indexDocument/index.ts';
 import { matchesGuard } from '../profiles/guards.ts';
 import { isPassive } from '../profiles/passive.ts';
 import type { Codec, CodecNode, DecodeOptions } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 
 /**
  * Maps a model's arguments from the wire shape a provider profile listed back to the original

@@ -1,9 +1,9 @@
 import { setOwn } from '../cloneJson/index.ts';
 import { deepEqual } from '../deepEqual/index.ts';
-import { isPlainObject } from '../indexDocument/index.ts';
 import { matchesGuard } from '../profiles/guards.ts';
 import { isPassive } from '../profiles/passive.ts';
 import type { Codec, CodecNode } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 
 /**
  * Maps arguments in the original shape to the wire shape a provider profile listed: the inverse

@@ -1,6 +1,6 @@
 import { deepEqual } from '../deepEqual/index.ts';
 import type { CodecNode } from '../types/index.ts';
-import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import type { Depth, Place, Rewritten } from './context.ts';
 import { report } from './context.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -13,20 +13,11 @@ export const ARRAY_STRUCTURE = new Set(['items', 'prefixItems', 'additionalItems
  * draft-07) either kept or, where the recipe asks, written as `items: { anyOf }` with the bounds
  * the tuple implies (positions are then checked by the validator only).
  *
- * @param schema The original array schema.
- * @param annotations The wire annotations.
- * @param context The call's state.
- * @param pointer Where, in the self-contained schema.
- * @param depth How deep this array stands.
+ * @param place The position: original schema, wire annotations, pointer, depth, state.
  * @returns The rewritten position (before the keyword filter).
  */
-export function rewriteArray(
-  schema: SchemaObject,
-  annotations: SchemaObject,
-  context: RewriteContext,
-  pointer: string,
-  depth: Depth,
-): Rewritten {
+export function rewriteArray(place: Place): Rewritten {
+  const { schema, annotations, context, pointer, depth } = place;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
   const tupleKeyword = Array.isArray(schema.items) ? 'items' : 'prefixItems';
   const prefix = Array.isArray(schema.items)

@@ -68,3 +68,17 @@ export function report(
   context.reported.add(key);
   context.diagnostics.push({ code, pointer, message });
 }
+
+/** One schema position being rewritten, as the rewrite of each kind receives it. */
+export interface Place {
+  /** The original schema there. */
+  schema: SchemaObject;
+  /** The annotations the wire keeps there. */
+  annotations: SchemaObject;
+  /** Where it stands, in the self-contained schema. */
+  pointer: string;
+  /** How deep it stands. */
+  depth: Depth;
+  /** The call's state. */
+  context: RewriteContext;
+}

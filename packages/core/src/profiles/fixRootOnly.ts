@@ -1,5 +1,6 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { visitSchemas } from '../visitSchemas/index.ts';
+import { writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from './rootObject.ts';
@@ -22,21 +23,22 @@ export function fixRootOnly(
   recipe: Recipe,
   diagnostics: Diagnostic[],
 ): { schema: SchemaObject; codec: Codec } {
-  let schema = mergeRootUnion(root, diagnostics);
-  delete schema.$schema;
+  // Definitions stay at the root whatever the merges below do with the rest.
+  const { $defs, definitions, $schema: _, ...rest } = root;
+  let schema = mergeRootUnion(rest, diagnostics);
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
     if (merged !== undefined && merged.schema !== false && merged.described.length === 0)
       schema = merged.schema;
   }
-  modernize(schema);
-  if (isPlainObjectRoot(schema)) return { schema, codec: { version: 1, root: null } };
-  const { $defs, definitions, ...inner } = schema;
-  const wrapped = wrapRoot(inner, { version: 1, root: null }, recipe, diagnostics);
-  if ($defs !== undefined) wrapped.schema.$defs = $defs;
-  if (definitions !== undefined) wrapped.schema.definitions = definitions;
-  return wrapped;
+  const result = isPlainObjectRoot(schema)
+    ? { schema, codec: { version: 1 as const, root: null } }
+    : wrapRoot(schema, { version: 1, root: null }, recipe, diagnostics);
+  if ($defs !== undefined) result.schema.$defs = $defs;
+  if (definitions !== undefined) result.schema.definitions = definitions;
+  modernize(result.schema);
+  return result;
 }
 
 /** Writes draft-07 tuples and draft-04 exclusive bounds the 2020-12 way, in place. */
@@ -48,17 +50,6 @@ function modernize(schema: SchemaObject): void {
       else delete node.items;
       delete node.additionalItems;
     }
-    for (const [exclusive, bound] of [
-      ['exclusiveMinimum', 'minimum'],
-      ['exclusiveMaximum', 'maximum'],
-    ] as const) {
-      if (typeof node[exclusive] !== 'boolean') continue;
-      if (node[exclusive] === true && typeof node[bound] === 'number') {
-        node[exclusive] = node[bound];
-        delete node[bound];
-      } else {
-        delete node[exclusive];
-      }
-    }
+    writeNumericBounds(node);
   });
 }

@@ -1,6 +1,6 @@
 import { deepEqual } from '../deepEqual/index.ts';
-import { isPlainObject } from '../indexDocument/index.ts';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 
 const JSON_TYPES: ReadonlySet<string> = new Set([
   'null',

@@ -1,6 +1,6 @@
 import { setOwn } from '../cloneJson/index.ts';
 import { deepEqual } from '../deepEqual/index.ts';
-import { isPlainObject } from '../indexDocument/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
 
 type SchemaObject = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { setOwn } from '../cloneJson/index.ts';
-import { isPlainObject } from '../indexDocument/index.ts';
-import { escapePointerToken } from '../resolvePointer/index.ts';
 import type { CodecNode } from '../types/index.ts';
-import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { escapePointerToken } from '../utils/pointer.ts';
+import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { report } from './context.ts';
 import { appendDescription } from './describe.ts';
 import { makeNullable } from './nullable.ts';
@@ -24,20 +24,11 @@ export const OBJECT_STRUCTURE = new Set([
  * property), and, with `allRequired`, optional properties made required and nullable (`null`
  * decoded as absent). Under `'keep'`, only the subschemas are rewritten.
  *
- * @param schema The original object schema.
- * @param annotations The wire annotations.
- * @param context The call's state.
- * @param pointer Where, in the self-contained schema.
- * @param depth How deep this object stands.
+ * @param place The position: original schema, wire annotations, pointer, depth, state.
  * @returns The rewritten position (before the keyword filter).
  */
-export function rewriteObject(
-  schema: SchemaObject,
-  annotations: SchemaObject,
-  context: RewriteContext,
-  pointer: string,
-  depth: Depth,
-): Rewritten {
+export function rewriteObject(place: Place): Rewritten {
+  const { schema, annotations, context, pointer, depth } = place;
   const { recipe } = context;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects + 1 };
   const declared = isPlainObject(schema.properties) ? schema.properties : {};
@@ -59,8 +50,9 @@ export function rewriteObject(
   const absentSentAsNull: string[] = [];
   for (const name of names) {
     const at = `${pointer}/properties/${escapePointerToken(name)}`;
+    // A required key that is not listed is an additional property, under that schema.
     const result = context.rewrite(
-      Object.hasOwn(declared, name) ? declared[name] : true,
+      Object.hasOwn(declared, name) ? declared[name] : (additional ?? true),
       at,
       inner,
     );

@@ -55,3 +55,20 @@ export const JSON_SCHEMA_ANNOTATIONS: ReadonlySet<string> = new Set([
   'description',
   'default',
 ]);
+
+/**
+ * What every strict JSON Schema profile shares (OpenAI strict, Claude strict, `portable`):
+ * closed objects, every property required, JSON strings for what has no type, `type` lists for
+ * null, tuples as `items`, cycles unrolled 3 levels. Each strict recipe adds its keywords.
+ */
+export const STRICT_JSON_SCHEMA = {
+  rootOnly: false,
+  objects: 'closed',
+  allRequired: true,
+  typelessAsJson: true,
+  nullStyle: 'null-type',
+  tuplesAsItems: true,
+  annotations: JSON_SCHEMA_ANNOTATIONS,
+  noEmptyProperties: false,
+  unrollLevels: 3,
+} as const satisfies Partial<Recipe>;

@@ -1,11 +1,14 @@
-import { isPlainObject } from '../indexDocument/index.ts';
-import { parsePointerFragment, resolvePointer } from '../resolvePointer/index.ts';
+import { OBJECT_KEYWORDS } from '../finalizers/objectRoot.ts';
 import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
+import { isAnnotation } from '../vocabulary/index.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { MAX_SCHEMA_DEPTH, MAX_WRITTEN_NODES, report } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
+import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
 import { jsonTypeOf } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { allAssertionKeywords, filterKeywords } from './keywords.ts';
@@ -24,19 +27,7 @@ const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
 
 /** Keywords whose presence, without `type`, says which type a schema constrains. */
 const INFERRED_TYPES: ReadonlyArray<[string, readonly string[]]> = [
-  [
-    'object',
-    [
-      'properties',
-      'required',
-      'additionalProperties',
-      'patternProperties',
-      'propertyNames',
-      'minProperties',
-      'maxProperties',
-      'dependentRequired',
-    ],
-  ],
+  ['object', OBJECT_KEYWORDS],
   [
     'array',
     ['items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'],
@@ -152,7 +143,11 @@ function rewritePosition(
     ) as JsonValue[];
     const admitted = values.filter((value) => typeAdmits(schema.type, value));
     if (admitted.length === 0) return rewrite(false, pointer, inner, context);
-    return rewriteEnum(admitted, annotations, schema, context);
+    const result = rewriteEnum(admitted, annotations, schema, context);
+    // The listed values are what the wire offers; other assertions beside them are described.
+    const { type: _, enum: __, const: ___, ...others } = withoutAnnotations(schema);
+    describeRefused(result.wire, Object.entries(others), context, pointer);
+    return result;
   }
   if (Array.isArray(schema.type)) {
     const types = [
@@ -175,7 +170,7 @@ function rewritePosition(
       Object.keys(siblings).length === 0
         ? anyOf
         : anyOf.map((branch) => ({ allOf: [siblings, branch] }));
-    return rewriteUnion(branches, annotations, schema, context, pointer, depth);
+    return rewriteUnion(branches, { schema, annotations, context, pointer, depth });
   }
 
   let type = typeof schema.type === 'string' ? schema.type : undefined;
@@ -226,9 +221,9 @@ function rewritePosition(
         pointer,
       );
     }
-    result = rewriteObject(schema, annotations, context, pointer, depth);
+    result = rewriteObject({ schema, annotations, context, pointer, depth });
   } else if (type === 'array') {
-    result = rewriteArray(schema, annotations, context, pointer, depth);
+    result = rewriteArray({ schema, annotations, context, pointer, depth });
   } else if (SCALAR_TYPES.has(type)) {
     result = { wire: { type, ...annotations }, codec: null, acceptsNull: false, original: schema };
   } else if (type === 'null') {
@@ -318,16 +313,9 @@ function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
   return annotations;
 }
 
-const ANNOTATION_KEYWORDS = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
+/** Keywords besides annotations that assert nothing: identifiers, definitions, `nullable`. */
+const NOT_ASSERTIONS = new Set([
   'example',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$comment',
   '$schema',
   '$id',
   '$anchor',
@@ -340,7 +328,8 @@ const ANNOTATION_KEYWORDS = new Set([
 function withoutAnnotations(schema: SchemaObject): SchemaObject {
   const rest: SchemaObject = {};
   for (const key of Object.keys(schema)) {
-    if (!ANNOTATION_KEYWORDS.has(key) && !key.startsWith('x-')) rest[key] = schema[key];
+    if (!isAnnotation(key) && !NOT_ASSERTIONS.has(key) && !key.startsWith('x-'))
+      rest[key] = schema[key];
   }
   return rest;
 }
@@ -353,23 +342,11 @@ function typeAdmits(type: unknown, value: JsonValue): boolean {
   return types.includes(actual) || (actual === 'integer' && types.includes('number'));
 }
 
-/** draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` written as numbers. */
+/** The schema with draft-04's boolean bounds written as numbers (a copy, when they differ). */
 function normalizedBounds(schema: SchemaObject): SchemaObject {
-  if (typeof schema.exclusiveMinimum !== 'boolean' && typeof schema.exclusiveMaximum !== 'boolean')
-    return schema;
+  if (!hasBooleanBounds(schema)) return schema;
   const copy = { ...schema };
-  for (const [exclusive, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof copy[exclusive] !== 'boolean') continue;
-    if (copy[exclusive] === true && typeof copy[bound] === 'number') {
-      copy[exclusive] = copy[bound];
-      delete copy[bound];
-    } else {
-      delete copy[exclusive];
-    }
-  }
+  writeNumericBounds(copy);
   return copy;
 }
 

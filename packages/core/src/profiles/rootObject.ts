@@ -1,7 +1,7 @@
 import { setOwn } from '../cloneJson/index.ts';
 import { deepEqual } from '../deepEqual/index.ts';
-import { isPlainObject } from '../indexDocument/index.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';

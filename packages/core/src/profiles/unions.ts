@@ -1,6 +1,6 @@
 import { deepEqual } from '../deepEqual/index.ts';
 import type { CodecGuard } from '../types/index.ts';
-import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { guardOf, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
@@ -15,21 +15,11 @@ type SchemaObject = Record<string, unknown>;
  * is written in the provider's nullable spelling.
  *
  * @param branches The original branches (siblings already merged into each).
- * @param annotations The wire annotations of the union.
- * @param original The original union schema.
- * @param context The call's state.
- * @param pointer Where, in the self-contained schema.
- * @param depth How deep the union stands.
+ * @param place The union's position: original schema, wire annotations, pointer, depth, state.
  * @returns The rewritten position.
  */
-export function rewriteUnion(
-  branches: readonly unknown[],
-  annotations: SchemaObject,
-  original: SchemaObject,
-  context: RewriteContext,
-  pointer: string,
-  depth: Depth,
-): Rewritten {
+export function rewriteUnion(branches: readonly unknown[], place: Place): Rewritten {
+  const { schema: original, annotations, context, pointer, depth } = place;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
   const all = branches
     .map((branch, index) => context.rewrite(branch, `${pointer}/anyOf/${index}`, inner))
@@ -40,14 +30,15 @@ export function rewriteUnion(
   const hasNull = results.length < all.length;
   if (results.length === 0) return all[0]!;
   const acceptsNull = all.some((result) => result.acceptsNull);
+  const wire = unionWire(
+    results.map((result) => result.wire),
+    annotations,
+    hasNull,
+    context,
+  );
   if (results.every((result) => isPassive(result.codec))) {
     return {
-      wire: unionWire(
-        results.map((result) => result.wire),
-        annotations,
-        hasNull,
-        context,
-      ),
+      wire,
       codec: null,
       acceptsNull,
       original,
@@ -77,12 +68,7 @@ export function rewriteUnion(
   if (hasNull)
     branchCodecs.unshift({ wire: { types: ['null'] }, original: { types: ['null'] }, codec: null });
   return {
-    wire: unionWire(
-      results.map((result) => result.wire),
-      annotations,
-      hasNull,
-      context,
-    ),
+    wire,
     codec: { kind: 'union', branches: branchCodecs },
     acceptsNull,
     original,

@@ -5,6 +5,18 @@ import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Profile } from '../types/index.ts';
 import { toProviderSchema } from './toProviderSchema.ts';
 
+/** A closed object schema. */
+const closed = (properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+/** The codes of a result's diagnostics, in order. */
+const codesOf = (result: { diagnostics: Array<{ code: string }> }) =>
+  result.diagnostics.map((diagnostic) => diagnostic.code);
+
 const codes = (profile: Profile, schema: Record<string, unknown>) =>
   toProviderSchema(schema, profile).diagnostics.map((diagnostic) => [
     diagnostic.code,
@@ -30,16 +42,14 @@ describe('toProviderSchema', () => {
   });
 
   it('openai-strict closes objects and makes optional properties required and nullable', () => {
-    const schema = {
-      type: 'object',
-      properties: {
+    const schema = closed(
+      {
         name: { type: 'string' },
         age: { type: 'integer' },
         nick: { type: ['string', 'null'] },
       },
-      required: ['name'],
-      additionalProperties: false,
-    };
+      ['name'],
+    );
     const result = toProviderSchema(schema, 'openai-strict');
     expect(result.schema).toStrictEqual({
       type: 'object',
@@ -55,9 +65,7 @@ describe('toProviderSchema', () => {
       version: 1,
       root: { kind: 'object', nullMeansAbsent: ['age'], absentSentAsNull: ['nick'] },
     });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
-      'profile-absent-null-merged',
-    ]);
+    expect(codesOf(result)).toStrictEqual(['profile-absent-null-merged']);
     expect(decodeArguments(result.codec, { name: 'a', age: null, nick: null })).toStrictEqual({
       name: 'a',
       nick: null,
@@ -92,12 +100,7 @@ describe('toProviderSchema', () => {
     const result = toProviderSchema(schema, 'portable');
     const entries = (value: Record<string, unknown>) => ({
       type: 'array',
-      items: {
-        type: 'object',
-        properties: { key: { type: 'string' }, value },
-        required: ['key', 'value'],
-        additionalProperties: false,
-      },
+      items: closed({ key: { type: 'string' }, value }, ['key', 'value']),
       description: 'Entries of an object, as { key, value } pairs; each key at most once.',
     });
     expect(result.schema).toStrictEqual({
@@ -167,9 +170,7 @@ describe('toProviderSchema', () => {
     };
     const result = toProviderSchema(schema, 'portable');
     expect(JSON.stringify(result.schema)).not.toContain('"$ref"');
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toContain(
-      'profile-cycle-unrolled',
-    );
+    expect(codesOf(result)).toContain('profile-cycle-unrolled');
     let deep: Record<string, unknown> = {};
     for (let level = 0; level < 50; level++) deep = { next: deep };
     const args = { root: deep };
@@ -178,41 +179,16 @@ describe('toProviderSchema', () => {
   });
 
   it('turns oneOf into anyOf and tells the branches apart by their discriminator', () => {
-    const schema = {
-      type: 'object',
-      properties: {
-        shape: {
-          oneOf: [
-            {
-              type: 'object',
-              properties: { kind: { const: 'circle' }, r: { type: 'number' } },
-              required: ['kind', 'r'],
-              additionalProperties: false,
-            },
-            {
-              type: 'object',
-              properties: {
-                kind: { const: 'box' },
-                size: { type: 'object', additionalProperties: { type: 'number' } },
-              },
-              required: ['kind'],
-              additionalProperties: false,
-            },
-          ],
-        },
-      },
-      required: ['shape'],
-      additionalProperties: false,
-    };
+    const circle = closed({ kind: { const: 'circle' }, r: { type: 'number' } }, ['kind', 'r']);
+    const size = { type: 'object', additionalProperties: { type: 'number' } };
+    const box = closed({ kind: { const: 'box' }, size }, ['kind']);
+    const schema = closed({ shape: { oneOf: [circle, box] } }, ['shape']);
     const result = toProviderSchema(schema, 'openai-strict');
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
-      'profile-one-of',
-      'profile-entries',
-    ]);
-    const box = { shape: { kind: 'box', size: { w: 2 } } };
-    const wire = encodeArguments(result.codec, box);
+    expect(codesOf(result)).toStrictEqual(['profile-one-of', 'profile-entries']);
+    const args = { shape: { kind: 'box', size: { w: 2 } } };
+    const wire = encodeArguments(result.codec, args);
     expect(wire).toStrictEqual({ shape: { kind: 'box', size: [{ key: 'w', value: 2 }] } });
-    expect(decodeArguments(result.codec, wire)).toStrictEqual(box);
+    expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
     expect(decodeArguments(result.codec, { shape: { kind: 'circle', r: 1 } })).toStrictEqual({
       shape: { kind: 'circle', r: 1 },
     });
@@ -236,9 +212,7 @@ describe('toProviderSchema', () => {
       kind: 'object',
       properties: { v: { kind: 'json' } },
     });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toContain(
-      'profile-json-string',
-    );
+    expect(codesOf(result)).toContain('profile-json-string');
   });
 
   it('merges allOf where it keeps the meaning, else sends a JSON string', () => {
@@ -262,19 +236,11 @@ describe('toProviderSchema', () => {
       },
       'openai-strict',
     );
-    expect((merged.schema.properties as Record<string, unknown>).both).toStrictEqual({
-      type: 'object',
-      properties: { a: { type: 'string' }, b: { type: 'number', minimum: 1 } },
-      required: ['a', 'b'],
-      additionalProperties: false,
-    });
+    expect((merged.schema.properties as Record<string, unknown>).both).toStrictEqual(
+      closed({ a: { type: 'string' }, b: { type: 'number', minimum: 1 } }, ['a', 'b']),
+    );
     const unmerged = toProviderSchema(
-      {
-        type: 'object',
-        properties: { n: { allOf: [{ multipleOf: 2 }, { multipleOf: 3 }] } },
-        required: ['n'],
-        additionalProperties: false,
-      },
+      closed({ n: { allOf: [{ multipleOf: 2 }, { multipleOf: 3 }] } }, ['n']),
       'openai-strict',
     );
     expect(unmerged.codec.root).toStrictEqual({
@@ -306,9 +272,7 @@ describe('toProviderSchema', () => {
       maxItems: 2,
       minItems: 2,
     });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
-      'profile-tuple',
-    ]);
+    expect(codesOf(result)).toStrictEqual(['profile-tuple']);
   });
 
   it('gemini: string enums decoded back, nullable, no additionalProperties, no const', () => {
@@ -337,9 +301,7 @@ describe('toProviderSchema', () => {
       flag: true,
       mode: null,
     });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
-      'profile-object-open',
-    ]);
+    expect(codesOf(result)).toStrictEqual(['profile-object-open']);
   });
 
   it('keeps a string enum that collides with another value one-to-one', () => {
@@ -357,43 +319,23 @@ describe('toProviderSchema', () => {
 
   it('moves keywords the provider refuses into the description', () => {
     const result = toProviderSchema(
-      {
-        type: 'object',
-        properties: { s: { type: 'string', minLength: 2, format: 'uri', description: 'A link.' } },
-        required: ['s'],
-        additionalProperties: false,
-      },
+      closed({ s: { type: 'string', minLength: 2, format: 'uri', description: 'A link.' } }, ['s']),
       'portable',
     );
     expect((result.schema.properties as Record<string, unknown>).s).toStrictEqual({
       type: 'string',
       description: 'A link.\nConstraints: minLength: 2; format: "uri".',
     });
-    expect(
-      codes('portable', {
-        type: 'object',
-        properties: { s: { type: 'string', minLength: 2 } },
-        required: ['s'],
-        additionalProperties: false,
-      }),
-    ).toStrictEqual([['profile-keyword-described', '/properties/s']]);
+    expect(codes('portable', closed({ s: { type: 'string', minLength: 2 } }, ['s']))).toStrictEqual(
+      [['profile-keyword-described', '/properties/s']],
+    );
   });
 
   it('merges a root union of objects into one object', () => {
     const schema = {
       anyOf: [
-        {
-          type: 'object',
-          properties: { kind: { const: 'a' }, x: { type: 'string' } },
-          required: ['kind', 'x'],
-          additionalProperties: false,
-        },
-        {
-          type: 'object',
-          properties: { kind: { const: 'b' }, y: { type: 'number' } },
-          required: ['kind'],
-          additionalProperties: false,
-        },
+        closed({ kind: { const: 'a' }, x: { type: 'string' } }, ['kind', 'x']),
+        closed({ kind: { const: 'b' }, y: { type: 'number' } }, ['kind']),
       ],
     };
     const result = toProviderSchema(schema, 'anthropic');
@@ -408,9 +350,7 @@ describe('toProviderSchema', () => {
       additionalProperties: false,
     });
     expect(result.codec).toStrictEqual({ version: 1, root: null });
-    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
-      'profile-root-merged',
-    ]);
+    expect(codesOf(result)).toStrictEqual(['profile-root-merged']);
   });
 
   it('wraps a root that cannot be one object', () => {

@@ -1,22 +1,12 @@
 import type { Recipe } from '../recipe.ts';
-import { JSON_SCHEMA_ANNOTATIONS } from '../recipe.ts';
+import { STRICT_JSON_SCHEMA } from '../recipe.ts';
+import { OPENAI_FORMATS } from './openaiStrict.ts';
 
 /**
- * The formats Claude's strict tools support.
+ * The formats Claude's strict tools support: OpenAI's and `uri`.
  * Source: https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations
  */
-export const ANTHROPIC_FORMATS: ReadonlySet<string> = new Set([
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'uri',
-  'ipv4',
-  'ipv6',
-  'uuid',
-]);
+export const ANTHROPIC_FORMATS: ReadonlySet<string> = new Set([...OPENAI_FORMATS, 'uri']);
 
 /**
  * Claude tools with `strict: true`: objects closed, no recursion, no numeric or string-length
@@ -26,19 +16,11 @@ export const ANTHROPIC_FORMATS: ReadonlySet<string> = new Set([
  * applies.
  */
 export const anthropicStrict: Recipe = {
+  ...STRICT_JSON_SCHEMA,
   profile: 'anthropic-strict',
-  rootOnly: false,
-  objects: 'closed',
-  allRequired: true,
-  typelessAsJson: true,
-  nullStyle: 'null-type',
   enumValues: 'any',
-  tuplesAsItems: true,
   keywords: new Set(['pattern', 'format', 'minItems']),
-  annotations: JSON_SCHEMA_ANNOTATIONS,
   formats: ANTHROPIC_FORMATS,
   maxMinItems: 1,
   simpleRegex: true,
-  noEmptyProperties: false,
-  unrollLevels: 3,
 };

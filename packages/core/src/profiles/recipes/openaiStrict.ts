@@ -1,5 +1,5 @@
 import type { Recipe } from '../recipe.ts';
-import { JSON_SCHEMA_ANNOTATIONS } from '../recipe.ts';
+import { STRICT_JSON_SCHEMA } from '../recipe.ts';
 
 /**
  * The formats OpenAI Structured Outputs supports.
@@ -25,14 +25,9 @@ export const OPENAI_FORMATS: ReadonlySet<string> = new Set([
  * `maxLength` are refused only for fine-tuned models, so they stay.
  */
 export const openaiStrict: Recipe = {
+  ...STRICT_JSON_SCHEMA,
   profile: 'openai-strict',
-  rootOnly: false,
-  objects: 'closed',
-  allRequired: true,
-  typelessAsJson: true,
-  nullStyle: 'null-type',
   enumValues: 'any',
-  tuplesAsItems: true,
   keywords: new Set([
     'pattern',
     'format',
@@ -46,10 +41,7 @@ export const openaiStrict: Recipe = {
     'minItems',
     'maxItems',
   ]),
-  annotations: JSON_SCHEMA_ANNOTATIONS,
   formats: OPENAI_FORMATS,
   simpleRegex: false,
   maxObjectDepth: 10,
-  noEmptyProperties: false,
-  unrollLevels: 3,
 };

@@ -1,5 +1,5 @@
 import type { Recipe } from '../recipe.ts';
-import { JSON_SCHEMA_ANNOTATIONS } from '../recipe.ts';
+import { anthropicStrict } from './anthropicStrict.ts';
 import { OPENAI_FORMATS } from './openaiStrict.ts';
 
 /**
@@ -10,20 +10,9 @@ import { OPENAI_FORMATS } from './openaiStrict.ts';
  * numbers (Gemini `parametersJsonSchema`).
  */
 export const portable: Recipe = {
+  ...anthropicStrict,
   profile: 'portable',
-  rootOnly: false,
-  objects: 'closed',
-  allRequired: true,
-  typelessAsJson: true,
-  nullStyle: 'null-type',
   enumValues: 'string-number',
-  tuplesAsItems: true,
-  keywords: new Set(['pattern', 'format', 'minItems']),
-  annotations: JSON_SCHEMA_ANNOTATIONS,
   formats: OPENAI_FORMATS,
-  maxMinItems: 1,
-  simpleRegex: true,
   maxObjectDepth: 10,
-  noEmptyProperties: false,
-  unrollLevels: 3,
 };
