@@ -1,19 +1,15 @@
-export { createToolSchema } from './createToolSchema/index.ts';
+// The public surface for users: the pass, the wrappers, their error, and the types a user writes
+// down (options, results, diagnostics, profiles). What adapter authors need is in `./adapter.ts`
+// (`@toolschema/core/adapter`). Every name here is on purpose: `index.test.ts` lists them.
 export { decodeArguments } from './decodeArguments/index.ts';
 export { dereference } from './dereference/index.ts';
 export { encodeArguments } from './encodeArguments/index.ts';
-export { locateObjects } from './locateObjects/index.ts';
 export type {
-  ConversionDiagnostic,
-  ConvertedToolSchemaOptions,
-  JsonSchemaConverter,
   ToolSchema,
   ToolSchemaDiagnostic,
   ToolSchemaDiagnosticsContext,
   ToolSchemaIo,
-  ToolSchemaKind,
   ToolSchemaOptions,
-  ToolSchemaProps,
   ToolSchemaTarget,
 } from './ToolSchema/index.ts';
 export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError/index.ts';
@@ -24,26 +20,22 @@ export {
 } from './toProviderSchema/index.ts';
 export { toToolInputSchema } from './toToolInputSchema/index.ts';
 export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
-export type {
-  BudgetOptions,
-  CycleMode,
-  DereferenceOptions,
-  DereferenceResult,
-  Diagnostic,
-  DiagnosticCode,
-  Dialect,
-  JsonObject,
-  JsonSchema,
-  JsonValue,
-} from './types/index.ts';
 export {
+  type BudgetOptions,
   type Codec,
   type CodecGuard,
   type CodecNode,
+  type CycleMode,
   type DecodeOptions,
+  type DereferenceOptions,
+  type DereferenceResult,
+  type Diagnostic,
+  type DiagnosticCode,
+  type Dialect,
+  type JsonSchema,
   type JsonType,
+  type JsonValue,
   PROFILES,
   type Profile,
   type Violation,
 } from './types/index.ts';
-export { visitSchemas } from './visitSchemas/index.ts';

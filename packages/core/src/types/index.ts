@@ -14,7 +14,6 @@ export type {
   Diagnostic,
   DiagnosticCode,
   Dialect,
-  JsonObject,
   JsonSchema,
   JsonValue,
 } from './types.ts';

@@ -1,4 +1,4 @@
-/** A JSON value, as `JSON.parse` returns it. */
+/** A JSON value, as `JSON.parse` returns it (codec values: enum values, discriminators). */
 export type JsonValue =
   | null
   | boolean
@@ -6,9 +6,6 @@ export type JsonValue =
   | string
   | JsonValue[]
   | { [key: string]: JsonValue };
-
-/** A JSON object. */
-export type JsonObject = { [key: string]: JsonValue };
 
 /**
  * A JSON Schema: an object or a boolean (draft 6 and later). Typed loosely on purpose: the pass
