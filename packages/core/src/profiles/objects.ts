@@ -5,7 +5,9 @@ import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { report } from './context.ts';
 import { appendDescription } from './describe.ts';
+import { jsonString } from './jsonString.ts';
 import { makeNullable } from './nullable.ts';
+import { isPassive } from './passive.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -86,20 +88,21 @@ export function rewriteObject(place: Place): Rewritten {
     if (additional !== undefined) {
       const rest = context.rewrite(additional, `${pointer}/additionalProperties`, inner);
       wire.additionalProperties = additional === false ? false : rest.wire;
-      if (rest.codec !== null) codec.rest = rest.codec;
+      if (!isPassive(rest.codec)) codec.rest = rest.codec;
     }
     if (patternNames.length > 0) {
       const wirePatterns: SchemaObject = {};
+      let mapped = codec.rest !== undefined;
       for (const name of patternNames) {
-        setOwn(
-          wirePatterns,
-          name,
-          context.rewrite(
-            patterns[name],
-            `${pointer}/patternProperties/${escapePointerToken(name)}`,
-            inner,
-          ).wire,
-        );
+        const at = `${pointer}/patternProperties/${escapePointerToken(name)}`;
+        const result = context.rewrite(patterns[name], at, inner);
+        mapped ||= !isPassive(result.codec);
+        setOwn(wirePatterns, name, result.wire);
+      }
+      // The codec does not match keys against patterns: such an object travels whole.
+      if (mapped) {
+        const why = 'The values of this object map by key pattern, which the codec does not follow';
+        return jsonString(schema, annotations, why, context, pointer);
       }
       wire.patternProperties = wirePatterns;
     }
