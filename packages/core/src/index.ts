@@ -1,3 +1,5 @@
+export { checkProviderSchema } from './checkProviderSchema/index.ts';
+export { checkProviderTools } from './checkProviderTools/index.ts';
 export { createToolSchema } from './createToolSchema/index.ts';
 export { dereference } from './dereference/index.ts';
 export { locateObjects } from './locateObjects/index.ts';
@@ -28,5 +30,10 @@ export type {
   JsonObject,
   JsonSchema,
   JsonValue,
+} from './types/index.ts';
+export {
+  PROFILES,
+  type Profile,
+  type Violation,
 } from './types/index.ts';
 export { visitSchemas } from './visitSchemas/index.ts';
