@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
 
 /** The public packages, by folder; their names are read from their package.json. */
-const packageDirs = ['core', 'zod', 'valibot', 'arktype', 'cli'].map((name) =>
+const packageDirs = ['core', 'zod', 'valibot', 'arktype', 'cli', 'mcp'].map((name) =>
   join(root, 'packages', name),
 );
 
@@ -208,6 +208,18 @@ check('arktype toToolInputSchema keeps only resolvable cycle refs under an objec
   return [ok, json];
 });
 
+check('mcp ToolSchemaMessages rewrites the answer to a tools/list request', () => {
+  const messages = new mcp.ToolSchemaMessages();
+  messages.toServer({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const answer = messages.toClient({
+    jsonrpc: '2.0',
+    id: 1,
+    result: { tools: [{ name: 't', inputSchema: { properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { type: 'string' } } } }] },
+  });
+  const schema = answer.result.tools[0].inputSchema;
+  return [!has$ref(schema) && schema.type === 'object', answer];
+});
+
 process.exitCode = failed === 0 ? 0 : 1;
 `;
 
@@ -216,6 +228,7 @@ import { dereference } from '@toolschema/core';
 import * as zodAdapter from '@toolschema/zod';
 import * as valibotAdapter from '@toolschema/valibot';
 import * as arktypeAdapter from '@toolschema/arktype';
+import * as mcp from '@toolschema/mcp';
 import * as z from 'zod';
 import * as v from 'valibot';
 import { scope } from 'arktype';
@@ -227,6 +240,7 @@ const { dereference } = core;
 const zodAdapter = require('@toolschema/zod');
 const valibotAdapter = require('@toolschema/valibot');
 const arktypeAdapter = require('@toolschema/arktype');
+const mcp = require('@toolschema/mcp');
 const z = require('zod');
 const v = require('valibot');
 const { scope } = require('arktype');

@@ -1,5 +1,10 @@
 import { defineProject } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.ts';
 
 export default defineProject({
-  test: { name: 'arktype', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    ...sharedTestOptions,
+    name: 'arktype',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
 });

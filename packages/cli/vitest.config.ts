@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.ts';
 
 export default defineProject({
-  test: { name: 'cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { ...sharedTestOptions, name: 'cli', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.ts';
 
 export default defineProject({
-  test: { name: 'core', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { ...sharedTestOptions, name: 'core', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

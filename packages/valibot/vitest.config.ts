@@ -1,5 +1,10 @@
 import { defineProject } from 'vitest/config';
+import { sharedTestOptions } from '../../vitest.shared.ts';
 
 export default defineProject({
-  test: { name: 'valibot', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    ...sharedTestOptions,
+    name: 'valibot',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
 });

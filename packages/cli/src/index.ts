@@ -1,3 +1,10 @@
+export {
+  type RewriteOptions,
+  type RewrittenTool,
+  rewriteTool,
+  type ToolDiagnostic,
+  type ToolSchemaField,
+} from '@toolschema/mcp';
 export { CliError, UsageError } from './CliError/index.ts';
 export { countSchemaRefs } from './countSchemaRefs/index.ts';
 export { DEREF_HELP, derefText, parseJsonText, runDeref } from './deref/index.ts';
@@ -25,13 +32,6 @@ export {
   parseArgs,
 } from './parseArgs/index.ts';
 export { DEFAULT_PROXY_GRACE_MS, PROXY_HELP, type ProxySettings, runProxy } from './proxy/index.ts';
-export {
-  type RewriteOptions,
-  type RewrittenTool,
-  rewriteTool,
-  type ToolDiagnostic,
-  type ToolSchemaField,
-} from './rewriteTool/index.ts';
 export {
   type RewrittenToolsList,
   rewriteToolsListResult,

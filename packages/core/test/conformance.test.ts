@@ -24,7 +24,7 @@ import {
   listRefs,
   walkSchemas,
 } from './helpers/schema-refs.ts';
-import { listJsonFiles, suiteRoot } from './helpers/suite.ts';
+import { listJsonFiles, suiteRoot, suiteTests } from './helpers/suite.ts';
 
 /** One test case of the suite. */
 interface SuiteTest {
@@ -93,127 +93,117 @@ function hasRemoteRef(schema: unknown): boolean {
   });
 }
 
-if (!existsSync(join(suiteRoot, 'tests'))) {
-  const reason = `JSON-Schema-Test-Suite not found at ${suiteRoot} (it lives outside the repository, in ../shared/data); conformance is skipped.`;
-  console.warn(reason);
-  describe('JSON-Schema-Test-Suite conformance', () => {
-    it(`is skipped: ${reason}`, () => {
-      expect(existsSync(join(suiteRoot, 'tests'))).toBe(false);
-    });
-  });
-} else {
-  const remotes = loadRemotes();
-  const counts = new Map<string, DraftCounts>();
+const remotes = loadRemotes();
+const counts = new Map<string, DraftCounts>();
 
-  afterAll(() => {
-    const lines = [
-      `JSON-Schema-Test-Suite conformance of dereference (remotes loaded: ${remotes.length}):`,
-    ];
-    for (const [draft, c] of counts) {
-      lines.push(
-        `  ${draft}: groups ${c.groups}, counted (Ajv agrees) ${c.ajvAgrees}, ` +
-          `with $ref verified ${c.refVerified}, without $ref deep-equal ${c.noRefDeepEqual}, ` +
-          `degraded with diagnostic ${c.degradedWithDiagnostic}, ` +
-          `Ajv disagrees (excluded) ${c.ajvDisagreesExcluded}, ` +
-          `Ajv cannot compile (excluded) ${c.ajvCannotCompileExcluded}`,
-      );
-      for (const group of c.degradedGroups) lines.push(`    degraded: ${group}`);
-    }
-    console.log(lines.join('\n'));
-  });
+afterAll(() => {
+  const lines = [
+    `JSON-Schema-Test-Suite conformance of dereference (remotes loaded: ${remotes.length}):`,
+  ];
+  for (const [draft, c] of counts) {
+    lines.push(
+      `  ${draft}: groups ${c.groups}, counted (Ajv agrees) ${c.ajvAgrees}, ` +
+        `with $ref verified ${c.refVerified}, without $ref deep-equal ${c.noRefDeepEqual}, ` +
+        `degraded with diagnostic ${c.degradedWithDiagnostic}, ` +
+        `Ajv disagrees (excluded) ${c.ajvDisagreesExcluded}, ` +
+        `Ajv cannot compile (excluded) ${c.ajvCannotCompileExcluded}`,
+    );
+    for (const group of c.degradedGroups) lines.push(`    degraded: ${group}`);
+  }
+  console.log(lines.join('\n'));
+});
 
-  for (const draft of DRAFTS) {
-    const draftCounts: DraftCounts = {
-      groups: 0,
-      ajvAgrees: 0,
-      refVerified: 0,
-      noRefDeepEqual: 0,
-      degradedWithDiagnostic: 0,
-      ajvDisagreesExcluded: 0,
-      ajvCannotCompileExcluded: 0,
-      degradedGroups: [],
-    };
-    counts.set(draft.folder, draftCounts);
-    const isValidSchema = createMetaValidator(draft.ajv);
-    const folder = join(suiteRoot, 'tests', draft.folder);
+for (const draft of DRAFTS) {
+  const draftCounts: DraftCounts = {
+    groups: 0,
+    ajvAgrees: 0,
+    refVerified: 0,
+    noRefDeepEqual: 0,
+    degradedWithDiagnostic: 0,
+    ajvDisagreesExcluded: 0,
+    ajvCannotCompileExcluded: 0,
+    degradedGroups: [],
+  };
+  counts.set(draft.folder, draftCounts);
+  const isValidSchema = createMetaValidator(draft.ajv);
+  const folder = suiteTests(draft.folder);
 
-    for (const file of listJsonFiles(folder)) {
-      const groups = JSON.parse(readFileSync(file, 'utf8')) as SuiteGroup[];
-      describe(`${draft.folder}/${relative(folder, file)}`, () => {
-        groups.forEach((group, index) => {
-          it(`${index}: ${group.description}`, () => {
-            draftCounts.groups += 1;
-            const before = structuredClone(group.schema);
-            const result = dereference(group.schema as JsonSchema, { dialect: draft.dialect });
-            // The input is never mutated, whatever the group.
-            expect(firstJsonDifference(group.schema, before)).toBeUndefined();
-            expect(countSharedObjects(group.schema, result.schema)).toBe(0);
-            // The output is plain JSON.
-            expect(
-              firstJsonDifference(JSON.parse(JSON.stringify(result.schema)), result.schema),
-            ).toBeUndefined();
+  for (const file of listJsonFiles(folder)) {
+    const groups = JSON.parse(readFileSync(file, 'utf8')) as SuiteGroup[];
+    describe(`${draft.folder}/${relative(folder, file)}`, () => {
+      groups.forEach((group, index) => {
+        it(`${index}: ${group.description}`, () => {
+          draftCounts.groups += 1;
+          const before = structuredClone(group.schema);
+          const result = dereference(group.schema as JsonSchema, { dialect: draft.dialect });
+          // The input is never mutated, whatever the group.
+          expect(firstJsonDifference(group.schema, before)).toBeUndefined();
+          expect(countSharedObjects(group.schema, result.schema)).toBe(0);
+          // The output is plain JSON.
+          expect(
+            firstJsonDifference(JSON.parse(JSON.stringify(result.schema)), result.schema),
+          ).toBeUndefined();
 
-            const hasRef = containsRefKey(group.schema);
-            if (!hasRef) {
-              // Nothing to inline: the document must come back exactly as it was.
-              expect(firstJsonDifference(result.schema, before)).toBeUndefined();
-            }
+          const hasRef = containsRefKey(group.schema);
+          if (!hasRef) {
+            // Nothing to inline: the document must come back exactly as it was.
+            expect(firstJsonDifference(result.schema, before)).toBeUndefined();
+          }
 
-            const original = compileFresh(draft.ajv, group.schema, remotes);
-            if ('error' in original) {
-              draftCounts.ajvCannotCompileExcluded += 1;
-              return;
+          const original = compileFresh(draft.ajv, group.schema, remotes);
+          if ('error' in original) {
+            draftCounts.ajvCannotCompileExcluded += 1;
+            return;
+          }
+          // Ajv itself overflows its stack on a few dynamic-scope groups: that is disagreement.
+          const ajvAgrees = group.tests.every((test) => {
+            try {
+              return original.validate(test.data) === test.valid;
+            } catch {
+              return false;
             }
-            // Ajv itself overflows its stack on a few dynamic-scope groups: that is disagreement.
-            const ajvAgrees = group.tests.every((test) => {
-              try {
-                return original.validate(test.data) === test.valid;
-              } catch {
-                return false;
-              }
-            });
-            if (!ajvAgrees) {
-              draftCounts.ajvDisagreesExcluded += 1;
-              return;
-            }
-            draftCounts.ajvAgrees += 1;
-            if (!hasRef) {
-              draftCounts.noRefDeepEqual += 1;
-              return;
-            }
-
-            const degraded = degradeDiagnostics(result.diagnostics);
-            if (degraded.length > 0) {
-              draftCounts.degradedWithDiagnostic += 1;
-              draftCounts.degradedGroups.push(
-                `${relative(folder, file)} > ${group.description}: ${[...new Set(degraded.map((d) => d.code))].join(', ')}`,
-              );
-              return;
-            }
-
-            const output = compileFresh(draft.ajv, result.schema, remotes);
-            if ('error' in output) {
-              throw new Error(
-                `Ajv cannot compile the output: ${output.error.message}\n${JSON.stringify(result.schema)}`,
-              );
-            }
-            const outcomes = group.tests.map((test) => ({
-              test: test.description,
-              valid: output.validate(test.data),
-            }));
-            expect(outcomes).toStrictEqual(
-              group.tests.map((test) => ({ test: test.description, valid: test.valid })),
-            );
-            if (isValidSchema(group.schema) === true) {
-              expect(isValidSchema(result.schema)).toBe(true);
-            }
-            if (!hasRemoteRef(group.schema)) {
-              expect(danglingRefs(result.schema)).toStrictEqual([]);
-            }
-            draftCounts.refVerified += 1;
           });
+          if (!ajvAgrees) {
+            draftCounts.ajvDisagreesExcluded += 1;
+            return;
+          }
+          draftCounts.ajvAgrees += 1;
+          if (!hasRef) {
+            draftCounts.noRefDeepEqual += 1;
+            return;
+          }
+
+          const degraded = degradeDiagnostics(result.diagnostics);
+          if (degraded.length > 0) {
+            draftCounts.degradedWithDiagnostic += 1;
+            draftCounts.degradedGroups.push(
+              `${relative(folder, file)} > ${group.description}: ${[...new Set(degraded.map((d) => d.code))].join(', ')}`,
+            );
+            return;
+          }
+
+          const output = compileFresh(draft.ajv, result.schema, remotes);
+          if ('error' in output) {
+            throw new Error(
+              `Ajv cannot compile the output: ${output.error.message}\n${JSON.stringify(result.schema)}`,
+            );
+          }
+          const outcomes = group.tests.map((test) => ({
+            test: test.description,
+            valid: output.validate(test.data),
+          }));
+          expect(outcomes).toStrictEqual(
+            group.tests.map((test) => ({ test: test.description, valid: test.valid })),
+          );
+          if (isValidSchema(group.schema) === true) {
+            expect(isValidSchema(result.schema)).toBe(true);
+          }
+          if (!hasRemoteRef(group.schema)) {
+            expect(danglingRefs(result.schema)).toStrictEqual([]);
+          }
+          draftCounts.refVerified += 1;
         });
       });
-    }
+    });
   }
 }

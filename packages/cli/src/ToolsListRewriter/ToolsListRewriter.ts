@@ -1,5 +1,5 @@
+import type { RewriteOptions } from '@toolschema/mcp';
 import { isObject } from '../isObject/index.ts';
-import type { RewriteOptions } from '../rewriteTool/index.ts';
 import { rewriteToolsListResult, type ToolReport } from '../rewriteToolsListResult/index.ts';
 
 const CARRIAGE_RETURN = 0x0d;

@@ -1,5 +1,5 @@
+import { type RewriteOptions, rewriteTool } from '@toolschema/mcp';
 import { countSchemaRefs } from '../countSchemaRefs/index.ts';
-import { type RewriteOptions, rewriteTool } from '../rewriteTool/index.ts';
 import type { ToolReport } from '../rewriteToolsListResult/index.ts';
 
 /** One row of `toolschema inspect`: what the pass does to one tool. */

@@ -1,5 +1,5 @@
+import { type RewriteOptions, rewriteTool, type ToolDiagnostic } from '@toolschema/mcp';
 import { isObject } from '../isObject/index.ts';
-import { type RewriteOptions, rewriteTool, type ToolDiagnostic } from '../rewriteTool/index.ts';
 
 /** What the pass said about one tool of a `tools/list` result. */
 export interface ToolReport {

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { type ToolReport, ToolSchemaMessages } from './ToolSchemaMessages.ts';
+
+const toolWithRef = {
+  name: 'a',
+  inputSchema: {
+    type: 'object',
+    properties: { x: { $ref: '#/$defs/X' } },
+    $defs: { X: { type: 'string' } },
+  },
+};
+const rewrittenTool = {
+  name: 'a',
+  inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
+};
+const plainTool = { name: 'b', inputSchema: { type: 'object' }, annotations: { title: 'B' } };
+
+function listRequest(id: unknown): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, method: 'tools/list', params: {} };
+}
+
+function listResponse(id: unknown, tools: unknown[] = [toolWithRef]): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, result: { tools, nextCursor: 'c' } };
+}
+
+describe('ToolSchemaMessages', () => {
+  it('rewrites the answer to a tools/list request it saw, once, and keeps the rest', () => {
+    const messages = new ToolSchemaMessages();
+    const request = listRequest(7);
+    expect(messages.toServer(request)).toBe(request);
+    expect(messages.pendingToolsLists).toBe(1);
+    const response = listResponse(7, [toolWithRef, plainTool, 'not a tool']);
+    const before = structuredClone(response);
+    expect(messages.toClient(response)).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { tools: [rewrittenTool, plainTool, 'not a tool'], nextCursor: 'c' },
+    });
+    expect(response).toStrictEqual(before);
+    expect(messages.pendingToolsLists).toBe(0);
+    const again = listResponse(7);
+    expect(messages.toClient(again)).toBe(again);
+  });
+
+  it('returns the very same answer when no schema changes', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest(1));
+    const response = listResponse(1, [
+      plainTool,
+      { name: 'c', inputSchema: { type: 'object' }, outputSchema: true },
+    ]);
+    expect(messages.toClient(response)).toBe(response);
+  });
+
+  it('keys ids by type: "1" and 1 are different requests', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest('1'));
+    const numeric = listResponse(1);
+    expect(messages.toClient(numeric)).toBe(numeric);
+    expect(messages.toClient(listResponse('1'))).toStrictEqual({
+      ...listResponse('1'),
+      result: { tools: [rewrittenTool], nextCursor: 'c' },
+    });
+  });
+
+  it('passes every other message on as the same value', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest(1));
+    const others: unknown[] = [
+      'not an object',
+      null,
+      { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      // A request from the server that happens to use the same id is not a response.
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+      // A response to another id, and a message with neither result nor error.
+      listResponse(2),
+      { jsonrpc: '2.0', id: 1 },
+    ];
+    for (const other of others) expect(messages.toClient(other)).toBe(other);
+    expect(messages.pendingToolsLists).toBe(1);
+  });
+
+  it('passes an error answer, or a result without tools, on and forgets the request', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer([listRequest(1), listRequest(2)]);
+    const error = { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'nope' } };
+    expect(messages.toClient(error)).toBe(error);
+    const odd = { jsonrpc: '2.0', id: 2, result: { items: [] } };
+    expect(messages.toClient(odd)).toBe(odd);
+    expect(messages.pendingToolsLists).toBe(0);
+  });
+
+  it('follows requests inside batches and rewrites only the answers to tools/list', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer([
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } },
+      listRequest(2),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ]);
+    const callAnswer = { jsonrpc: '2.0', id: 1, result: { content: [] } };
+    expect(messages.toClient([callAnswer, listResponse(2)])).toStrictEqual([
+      callAnswer,
+      { jsonrpc: '2.0', id: 2, result: { tools: [rewrittenTool], nextCursor: 'c' } },
+    ]);
+    const unchanged = [callAnswer];
+    expect(messages.toClient(unchanged)).toBe(unchanged);
+  });
+
+  it('rewrites every page of a paginated list', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest(1));
+    messages.toServer({ ...listRequest(2), params: { cursor: 'c' } });
+    const second = { ...toolWithRef, name: 'second' };
+    expect(messages.toClient(listResponse(1))).toStrictEqual({
+      ...listResponse(1),
+      result: { tools: [rewrittenTool], nextCursor: 'c' },
+    });
+    expect(messages.toClient({ jsonrpc: '2.0', id: 2, result: { tools: [second] } })).toStrictEqual(
+      { jsonrpc: '2.0', id: 2, result: { tools: [{ ...rewrittenTool, name: 'second' }] } },
+    );
+    expect(messages.tool('a')?.inputSchema?.changed).toBe(true);
+    expect(messages.tool('second')?.inputSchema?.changed).toBe(true);
+  });
+
+  it('remembers tools/call requests until they are answered', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'a' } });
+    messages.toServer({ jsonrpc: '2.0', id: 'c2', method: 'tools/call', params: {} });
+    expect([messages.pendingCall('c1'), messages.pendingCall('c2')]).toStrictEqual([
+      'a',
+      undefined,
+    ]);
+    const answer = { jsonrpc: '2.0', id: 'c1', result: { content: [] } };
+    expect(messages.toClient(answer)).toBe(answer);
+    expect(messages.pendingCall('c1')).toBe(undefined);
+  });
+
+  it('keeps what each tool schema became, cached by its text', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest(1));
+    messages.toServer(listRequest(2));
+    const first = messages.toClient(listResponse(1)) as {
+      result: { tools: { inputSchema: unknown }[] };
+    };
+    // A new but equal answer: the cached schema comes back, not a new pass.
+    const second = messages.toClient(
+      listResponse(2, [structuredClone(toolWithRef)]),
+    ) as typeof first;
+    expect(second.result.tools[0]?.inputSchema).toBe(first.result.tools[0]?.inputSchema);
+    expect(Object.isFrozen(first.result.tools[0]?.inputSchema)).toBe(true);
+    expect(messages.tool('a')).toStrictEqual({
+      name: 'a',
+      inputSchema: {
+        source: JSON.stringify(toolWithRef.inputSchema),
+        schema: rewrittenTool.inputSchema,
+        changed: true,
+        diagnostics: [],
+        error: undefined,
+      },
+      outputSchema: undefined,
+    });
+    expect(messages.tool('nope')).toBe(undefined);
+  });
+
+  it('reports a tool when it is first listed and when its schemas change, not on every list', () => {
+    const reports: ToolReport[] = [];
+    const messages = new ToolSchemaMessages({ onToolReport: (report) => reports.push(report) });
+    const dangling = {
+      name: 'a',
+      inputSchema: { type: 'object', properties: { x: { $ref: '#/$defs/Missing' } } },
+    };
+    for (const [id, tool] of [
+      [1, toolWithRef],
+      [2, toolWithRef],
+      [3, dangling],
+    ] as const) {
+      messages.toServer(listRequest(id));
+      messages.toClient(listResponse(id, [tool]));
+    }
+    expect(reports).toStrictEqual([
+      { name: 'a', diagnostics: [], errors: [] },
+      {
+        name: 'a',
+        diagnostics: [
+          {
+            schema: 'inputSchema',
+            code: 'ref-unresolved',
+            pointer: '/properties/x/$ref',
+            message: expect.any(String),
+          },
+        ],
+        errors: [],
+      },
+    ]);
+  });
+
+  it('passes a schema the pass refuses on as it came and reports the error', () => {
+    const reports: ToolReport[] = [];
+    const messages = new ToolSchemaMessages({
+      pass: { cycles: 'throw' },
+      onToolReport: (report) => reports.push(report),
+    });
+    const cyclic = { name: 'list', inputSchema: { properties: { next: { $ref: '#' } } } };
+    messages.toServer(listRequest(1));
+    const response = listResponse(1, [cyclic]);
+    expect(messages.toClient(response)).toBe(response);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.errors).toStrictEqual([expect.stringMatching(/^inputSchema: /)]);
+  });
+
+  it('passes an answer it cannot rewrite on as it came, after onRewriteError', () => {
+    const failures: unknown[] = [];
+    const messages = new ToolSchemaMessages({ onRewriteError: (error) => failures.push(error) });
+    // A `const` too deep for JSON.stringify: the cache key cannot be written.
+    let deep: unknown = [];
+    for (let level = 0; level < 200_000; level++) deep = [deep];
+    const response = listResponse(1, [
+      toolWithRef,
+      { name: 'deep', inputSchema: { type: 'object', const: deep } },
+    ]);
+    messages.toServer(listRequest(1));
+    expect(messages.toClient(response)).toBe(response);
+    expect(failures).toStrictEqual([expect.any(RangeError)]);
+    expect(messages.pendingToolsLists).toBe(0);
+    // Nothing of the failed answer was kept.
+    expect(messages.tool('a')).toBe(undefined);
+  });
+
+  it('serves a client-side wrapper the same way (requests it sends, answers it receives)', () => {
+    const messages = new ToolSchemaMessages();
+    // A client-side wrapper: send() goes toServer, onmessage goes toClient.
+    messages.toServer(listRequest('from-client'));
+    const notification = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
+    expect(messages.toClient(notification)).toBe(notification);
+    expect(messages.toClient(listResponse('from-client'))).toStrictEqual({
+      ...listResponse('from-client'),
+      result: { tools: [rewrittenTool], nextCursor: 'c' },
+    });
+  });
+});

@@ -1,0 +1,246 @@
+import { idKey } from '../messages/idKey.ts';
+import { isObject } from '../messages/isObject.ts';
+import { SchemaCache, type ToolSchemaState } from '../messages/SchemaCache.ts';
+import {
+  isSchema,
+  type RewriteOptions,
+  TOOL_SCHEMA_FIELDS,
+  type ToolDiagnostic,
+  type ToolSchemaField,
+} from '../rewriteTool/index.ts';
+
+export type { ToolSchemaState };
+
+/** What the pass said about one tool of a `tools/list` result. */
+export interface ToolReport {
+  /** The tool's `name` (or `(unnamed)` when the server sent none). */
+  name: string;
+  /** Diagnostics of the pass over its schemas, input schema first. */
+  diagnostics: ToolDiagnostic[];
+  /** Errors of the pass (`field: message`); the schema that threw was passed on unchanged. */
+  errors: string[];
+}
+
+/** What {@link ToolSchemaMessages} knows of one listed tool. */
+export interface ToolState {
+  /** The tool's name. */
+  readonly name: string;
+  /** What its `inputSchema` became, when it listed one. */
+  readonly inputSchema: ToolSchemaState | undefined;
+  /** What its `outputSchema` became, when it listed one. */
+  readonly outputSchema: ToolSchemaState | undefined;
+}
+
+/** Options of {@link ToolSchemaMessages}. */
+export interface ToolSchemaMessagesOptions {
+  /** Options for the pass (`root` is set per schema: an object root for `inputSchema`). */
+  pass?: RewriteOptions;
+  /**
+   * Called for a listed tool the first time it is seen and whenever its schemas change (not for
+   * every `tools/list` that lists it again unchanged).
+   */
+  onToolReport?: (report: ToolReport) => void;
+  /**
+   * Called when a server message could not be rewritten (a value too deep or too large to
+   * serialize, a bug): the message is then passed on as it came.
+   */
+  onRewriteError?: (error: unknown) => void;
+  /** How many distinct schemas to remember, per field. Default 4096. */
+  cacheSize?: number;
+}
+
+const DEFAULT_CACHE_SIZE = 4096;
+
+/** A tool's state with the report owed when it is new or changed. */
+interface ToolUpdate {
+  state: ToolState | undefined;
+  report: ToolReport | undefined;
+}
+
+/**
+ * The message-level core of toolschema for MCP, for any transport and either side of it. It
+ * sees JSON-RPC messages as parsed values (never bytes), in two directions:
+ *
+ * - {@link ToolSchemaMessages.toServer} for every message from the client to the server: it
+ *   remembers the ids of `tools/list` requests (and of `tools/call` requests, with their tool).
+ * - {@link ToolSchemaMessages.toClient} for every message from the server to the client: the
+ *   answer to a remembered `tools/list` request gets each tool's `inputSchema` (with an object
+ *   root) and `outputSchema` made self-contained; everything else comes back as the very same
+ *   value: other responses, errors, notifications, requests from the server, and `nextCursor`,
+ *   `_meta` and unknown fields of the result. Batches are followed entry by entry.
+ *
+ * A server-side wrapper calls `toServer` on what it receives and `toClient` on what it sends; a
+ * client-side wrapper the other way round. What each schema became is cached by its JSON text,
+ * so listing the same tools again costs a `JSON.stringify` per schema, and kept per tool
+ * ({@link ToolSchemaMessages.tool}). `toClient` never throws: a message it cannot rewrite is
+ * returned as it came, after `onRewriteError`.
+ *
+ * @example
+ * const messages = new ToolSchemaMessages({ onToolReport: (report) => log(report) });
+ * messages.toServer({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+ * const answer = messages.toClient({ jsonrpc: '2.0', id: 1, result: { tools } });
+ * // answer.result.tools: the same tools, every schema without $ref except what cycles need
+ */
+export class ToolSchemaMessages {
+  readonly #pendingLists = new Set<string>();
+  readonly #pendingCalls = new Map<string, string | undefined>();
+  readonly #tools = new Map<string, ToolState>();
+  readonly #cache: SchemaCache;
+  readonly #options: ToolSchemaMessagesOptions;
+
+  /**
+   * Creates the core for one connection (ids are per connection).
+   *
+   * @param options Pass options and callbacks.
+   */
+  constructor(options: ToolSchemaMessagesOptions = {}) {
+    this.#options = options;
+    this.#cache = new SchemaCache(options.pass ?? {}, options.cacheSize ?? DEFAULT_CACHE_SIZE);
+  }
+
+  /**
+   * The number of `tools/list` requests seen by {@link ToolSchemaMessages.toServer} and not
+   * answered yet. While it is 0, {@link ToolSchemaMessages.toClient} rewrites nothing, so a
+   * byte-level adapter may pass server messages on without parsing them.
+   */
+  get pendingToolsLists(): number {
+    return this.#pendingLists.size;
+  }
+
+  /**
+   * Notes a message on its way from the client to the server.
+   *
+   * @param message A parsed JSON-RPC message or batch (anything else is ignored).
+   * @returns The message to deliver: today always the same value.
+   */
+  toServer(message: unknown): unknown {
+    for (const entry of Array.isArray(message) ? message : [message]) {
+      if (!isObject(entry) || typeof entry.method !== 'string') continue;
+      const key = idKey(entry.id);
+      if (key === undefined) continue;
+      if (entry.method === 'tools/list') this.#pendingLists.add(key);
+      else if (entry.method === 'tools/call') {
+        const name = isObject(entry.params) ? entry.params.name : undefined;
+        this.#pendingCalls.set(key, typeof name === 'string' ? name : undefined);
+      }
+    }
+    return message;
+  }
+
+  /**
+   * Passes a message on its way from the server to the client through the core.
+   *
+   * @param message A parsed JSON-RPC message or batch (anything else comes back as it is).
+   * @returns The same value when nothing was rewritten, else a rewritten copy (the input is never
+   *   changed; rewritten schemas are frozen and shared between answers).
+   */
+  toClient(message: unknown): unknown {
+    if (this.#pendingLists.size === 0 && this.#pendingCalls.size === 0) return message;
+    const updates: ToolUpdate[] = [];
+    let rewritten: unknown;
+    try {
+      rewritten = Array.isArray(message)
+        ? this.#rewriteBatch(message, updates)
+        : this.#rewriteResponse(message, updates);
+    } catch (error) {
+      this.#options.onRewriteError?.(error);
+      return message;
+    }
+    for (const { state, report } of updates) {
+      if (state !== undefined) this.#tools.set(state.name, state);
+      if (report !== undefined) this.#options.onToolReport?.(report);
+    }
+    return rewritten;
+  }
+
+  /**
+   * What the core knows of a tool from the last `tools/list` answer that listed it.
+   *
+   * @param name The tool's name.
+   * @returns Its state, or `undefined` when no answer listed it.
+   */
+  tool(name: string): ToolState | undefined {
+    return this.#tools.get(name);
+  }
+
+  /**
+   * The tool a `tools/call` request seen by {@link ToolSchemaMessages.toServer} named, while it
+   * is not answered.
+   *
+   * @param id The request's id.
+   * @returns The tool's name, or `undefined` when no such call is pending or it named none.
+   */
+  pendingCall(id: unknown): string | undefined {
+    const key = idKey(id);
+    return key === undefined ? undefined : this.#pendingCalls.get(key);
+  }
+
+  #rewriteBatch(batch: unknown[], updates: ToolUpdate[]): unknown[] {
+    let changed = false;
+    const entries = batch.map((entry) => {
+      const next = this.#rewriteResponse(entry, updates);
+      if (next !== entry) changed = true;
+      return next;
+    });
+    return changed ? entries : batch;
+  }
+
+  /** Returns the response rewritten, or the very same value when it is not ours to rewrite. */
+  #rewriteResponse(message: unknown, updates: ToolUpdate[]): unknown {
+    if (!isObject(message) || Object.hasOwn(message, 'method')) return message;
+    if (!Object.hasOwn(message, 'result') && !Object.hasOwn(message, 'error')) return message;
+    const key = idKey(message.id);
+    if (key === undefined) return message;
+    this.#pendingCalls.delete(key);
+    if (!this.#pendingLists.delete(key)) return message;
+    const result = message.result;
+    if (!isObject(result) || !Array.isArray(result.tools)) return message;
+    let changed = false;
+    const tools = result.tools.map((tool: unknown) => {
+      if (!isObject(tool)) return tool;
+      const next = this.#rewriteTool(tool, updates);
+      if (next !== tool) changed = true;
+      return next;
+    });
+    return changed ? { ...message, result: { ...result, tools } } : message;
+  }
+
+  #rewriteTool(tool: Record<string, unknown>, updates: ToolUpdate[]): Record<string, unknown> {
+    const states: Partial<Record<ToolSchemaField, ToolSchemaState>> = {};
+    let rewritten: Record<string, unknown> | undefined;
+    for (const field of TOOL_SCHEMA_FIELDS) {
+      const schema = tool[field];
+      if (!Object.hasOwn(tool, field) || !isSchema(schema)) continue;
+      const state = this.#cache.get(field, schema);
+      states[field] = state;
+      if (state.changed) {
+        rewritten ??= { ...tool };
+        rewritten[field] = state.schema;
+      }
+    }
+    const name = typeof tool.name === 'string' ? tool.name : undefined;
+    const state: ToolState | undefined =
+      name === undefined
+        ? undefined
+        : { name, inputSchema: states.inputSchema, outputSchema: states.outputSchema };
+    const known = name === undefined ? undefined : this.#tools.get(name);
+    const same =
+      known !== undefined &&
+      known.inputSchema?.source === states.inputSchema?.source &&
+      known.outputSchema?.source === states.outputSchema?.source;
+    const report: ToolReport | undefined = same
+      ? undefined
+      : {
+          name: name ?? '(unnamed)',
+          diagnostics: [
+            ...(states.inputSchema?.diagnostics ?? []),
+            ...(states.outputSchema?.diagnostics ?? []),
+          ],
+          errors: [states.inputSchema?.error, states.outputSchema?.error].filter(
+            (error): error is string => error !== undefined,
+          ),
+        };
+    updates.push({ state, report });
+    return rewritten ?? tool;
+  }
+}

@@ -1,0 +1,7 @@
+export {
+  type ToolReport,
+  ToolSchemaMessages,
+  type ToolSchemaMessagesOptions,
+  type ToolSchemaState,
+  type ToolState,
+} from './ToolSchemaMessages.ts';

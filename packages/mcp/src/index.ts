@@ -1,0 +1,14 @@
+export {
+  type RewriteOptions,
+  type RewrittenTool,
+  rewriteTool,
+  type ToolDiagnostic,
+  type ToolSchemaField,
+} from './rewriteTool/index.ts';
+export {
+  type ToolReport,
+  ToolSchemaMessages,
+  type ToolSchemaMessagesOptions,
+  type ToolSchemaState,
+  type ToolState,
+} from './ToolSchemaMessages/index.ts';
