@@ -1,6 +1,6 @@
-import { isPlainObject } from '../indexDocument/index.ts';
-import { escapePointerToken } from '../resolvePointer/index.ts';
 import type { Violation } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { escapePointerToken } from '../utils/pointer.ts';
 import type { SchemaDocument, SchemaNode } from './schemaDocument.ts';
 
 /** Reports one violation of the rule being checked, at a pointer, with a sentence for humans. */

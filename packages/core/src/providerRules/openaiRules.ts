@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../resolvePointer/index.ts';
+import { escapePointerToken } from '../utils/pointer.ts';
 import {
   closedObjects,
   formatAllowlist,

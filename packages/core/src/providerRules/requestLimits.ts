@@ -1,5 +1,5 @@
-import { isPlainObject } from '../indexDocument/index.ts';
 import type { Violation } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { schemaAt } from './SchemaRule.ts';
 import { readSchemaDocument } from './schemaDocument.ts';
 

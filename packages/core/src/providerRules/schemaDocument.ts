@@ -1,10 +1,6 @@
-import { isPlainObject } from '../indexDocument/index.ts';
-import {
-  escapePointerToken,
-  parsePointerFragment,
-  resolvePointer,
-} from '../resolvePointer/index.ts';
-import { stronglyConnectedComponents } from '../stronglyConnectedComponents/index.ts';
+import { stronglyConnectedComponents } from '../analysis/stronglyConnectedComponents.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { escapePointerToken, parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { forEachSubschema } from '../visitSchemas/index.ts';
 
 /** One schema position of the checked schema, as the provider rules see it. */
