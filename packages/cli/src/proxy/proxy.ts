@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
 import { type ToolReport, ToolSchemaMessages } from '@toolschema/mcp';
 import { UsageError } from '../CliError/index.ts';
 import { formatToolReport } from '../formatToolReport/index.ts';
@@ -55,6 +56,29 @@ const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGH
  * one is let go (its answer then passes unchanged), so memory does not grow with line length.
  */
 const MAX_CLIENT_LINE_BYTES = 1024 * 1024;
+
+/**
+ * Waits until the client has taken everything written to it, or `limitMs` (a client that stopped
+ * reading never does).
+ *
+ * @param stdout The client's side.
+ * @param limitMs The longest wait.
+ */
+async function outputTaken(stdout: NodeJS.WritableStream, limitMs: number): Promise<void> {
+  const pending = (stdout as Partial<Writable>).writableLength ?? 0;
+  if (pending === 0) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, limitMs);
+    function done(): void {
+      clearTimeout(timer);
+      stdout.off('drain', done);
+      stdout.off('error', done);
+      resolve();
+    }
+    stdout.once('drain', done);
+    stdout.once('error', done);
+  });
+}
 
 /** Settings of {@link runProxy} that only tests change. */
 export interface ProxySettings {
@@ -164,6 +188,7 @@ export async function runProxy(
 
   const end = await server.ended;
   send(serverLines.end());
+  await outputTaken(io.stdout, graceMs);
   for (const signal of FORWARDED_SIGNALS) signalSource.off(signal, forwardSignal);
   io.stdin.off('data', onClientData);
   io.stdin.off('end', onClientEnd);
