@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { cloneTree } from '../cloneJson/index.ts';
 import { dereference } from '../dereference/index.ts';
+import { requireObjectRoot } from '../finalizers/index.ts';
 import type {
   ConversionDiagnostic,
   ConvertedToolSchemaOptions,
@@ -12,7 +13,6 @@ import type {
   ToolSchemaTarget,
 } from '../ToolSchema/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import { toObjectRoot } from '../toObjectRoot/index.ts';
 import type { Dialect, JsonSchema } from '../types/index.ts';
 
 /** The dialect the dereference pass assumes for each supported target. */
@@ -85,7 +85,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
       onDiagnostics?.(diagnostics, { target, io });
     }
     return kind === 'input' && io === 'input'
-      ? toObjectRoot(result.schema)
+      ? requireObjectRoot(result.schema)
       : toSchemaObject(result.schema);
   };
 
