@@ -6,6 +6,8 @@ describeExports('@toolschema/core', {
   entry: new URL('./index.ts', import.meta.url),
   load: () => import('./index.ts'),
   values: [
+    'checkProviderSchema',
+    'checkProviderTools',
     'decodeArguments',
     'dereference',
     'encodeArguments',
