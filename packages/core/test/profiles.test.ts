@@ -1,16 +1,17 @@
 /**
  * The round-trip law of the provider profiles, as property tests with Ajv, per profile, on random
  * tool-like schemas and on the random reference documents of the differential tests:
+ * 1. the wire schema passes `checkProviderSchema` for the profile (no error);
  * 2. every value the original accepts encodes to a wire-valid value that decodes back deep-equal
  *    (unless a narrowing diagnostic says otherwise);
  * 3. decoding a wire-valid value gives a value the original accepts, unless a widening
  *    diagnostic says the wire schema is wider there (the validator then judges);
  * 4. decoding is total on any JSON value: no throw, no prototype write.
- * Law 1 (the wire passes `checkProviderSchema`) is checked where that check exists.
  * Runs: `FUZZ_RUNS` (default 150 per profile and generator); seed printed, `FUZZ_SEED` to replay.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
 import { decodeArguments } from '../src/decodeArguments/index.ts';
 import { encodeArguments } from '../src/encodeArguments/index.ts';
 import { toProviderSchema } from '../src/toProviderSchema/index.ts';
@@ -96,6 +97,14 @@ function check(
     firstJsonDifference(JSON.parse(JSON.stringify(result.codec)), result.codec),
     'codec is not plain JSON',
   ).toBeUndefined();
+  // Law 1: the provider accepts the wire schema. Known exception: Gemini refuses an object without
+  // properties even at the root, where a tool without parameters should send no `parameters`.
+  const errors = checkProviderSchema(result.schema, profile).filter(
+    (violation) =>
+      violation.severity === 'error' &&
+      !(violation.rule === 'gemini/object-properties' && violation.pointer === ''),
+  );
+  expect(errors, `checkProviderSchema refuses ${preview(result.schema, 2_000)}`).toStrictEqual([]);
   if (
     degradeDiagnostics(result.diagnostics).length > 0 ||
     result.diagnostics.some((d) => d.code === 'root-not-object')

@@ -120,6 +120,11 @@ export function rewriteObject(place: Place): Rewritten {
         'This object allowed unknown properties by default; only its listed properties can be sent.',
       );
     }
+    if (open && recipe.maxObjectDepth !== undefined && inner.objects >= recipe.maxObjectDepth) {
+      // Its { key, value } entries would nest one object past the provider's limit.
+      const why = `The entries of this object would nest deeper than the ${recipe.maxObjectDepth} levels ${recipe.profile} accepts`;
+      return jsonString(schema, annotations, why, context, pointer);
+    }
     if (open) {
       const entries = rewriteEntries(
         schema,
@@ -136,7 +141,18 @@ export function rewriteObject(place: Place): Rewritten {
       if (recipe.allRequired) wireRequired.push(property);
       codec.extra = { property, value: (entries.codec as { value: CodecNode }).value };
     }
-    if (names.length > 0 || open || !recipe.noEmptyProperties) {
+    const listed = Object.keys(wireProperties).length > 0;
+    if (!listed && recipe.noEmptyProperties && depth.objects > 0) {
+      // The provider refuses an object without properties: the one value `{}` as a string enum.
+      const wire = { type: 'string', ...annotations, enum: ['{}'] };
+      return {
+        wire,
+        codec: { kind: 'enum', pairs: [['{}', {}]] },
+        acceptsNull: false,
+        original: schema,
+      };
+    }
+    if (listed || !recipe.noEmptyProperties) {
       wire.properties = wireProperties;
       wire.required = wireRequired;
     }

@@ -88,6 +88,12 @@ function isObjectBranch(branch: SchemaObject): boolean {
 }
 
 /**
+ * Keywords providers refuse at the root: combinators (OpenAI, Anthropic) and `enum`/`not`
+ * (OpenAI: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not'").
+ */
+const ROOT_REFUSED = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'];
+
+/**
  * Tells whether a wire schema is what every provider wants at the root: `type: "object"` and no
  * combinator.
  *
@@ -95,9 +101,7 @@ function isObjectBranch(branch: SchemaObject): boolean {
  * @returns Whether it can stand at the root as it is.
  */
 export function isPlainObjectRoot(wire: SchemaObject): boolean {
-  return (
-    wire.type === 'object' && !['anyOf', 'oneOf', 'allOf'].some((key) => Object.hasOwn(wire, key))
-  );
+  return wire.type === 'object' && !ROOT_REFUSED.some((key) => Object.hasOwn(wire, key));
 }
 
 /**
