@@ -1,3 +1,4 @@
+import { findUnsupportedRegexFeature } from '../providerRules/regexFeatures.ts';
 import type { RewriteContext } from './context.ts';
 import { report } from './context.ts';
 
@@ -40,9 +41,6 @@ export function appendDescription(wire: SchemaObject, sentence: string): void {
   wire.description = current === '' ? sentence : `${current}\n${sentence}`;
 }
 
-/** Regex features strict grammars refuse: lookaround, backreferences, word boundaries. */
-const COMPLEX_REGEX = /\(\?<?[=!]|\\[1-9]|\\k<|\\[bB]|\{\d{4,}/;
-
 /**
  * Tells whether a keyword's value is one the provider accepts (a format on its list, a small
  * `minItems`, a simple regex).
@@ -63,7 +61,10 @@ export function acceptsValue(keyword: string, value: unknown, context: RewriteCo
         (recipe.maxMinItems === undefined || value <= recipe.maxMinItems)
       );
     case 'pattern':
-      return typeof value === 'string' && !(recipe.simpleRegex && COMPLEX_REGEX.test(value));
+      return (
+        typeof value === 'string' &&
+        !(recipe.simpleRegex && findUnsupportedRegexFeature(value) !== undefined)
+      );
     default:
       return true;
   }

@@ -54,7 +54,7 @@ export const ANTHROPIC_RULES: readonly SchemaRule[] = [
 ];
 
 /** [limitations] "Supported: ... string formats". */
-const STRICT_FORMATS = new Set([
+export const STRICT_FORMATS: ReadonlySet<string> = new Set([
   'date-time',
   'time',
   'date',

@@ -115,7 +115,7 @@ const STRICT_LISTED = new Set([
 const STRICT_TYPES = new Set(['string', 'number', 'boolean', 'integer', 'object', 'array', 'null']);
 
 /** [supported-schemas] "Supported properties" of strings: `format`. */
-const STRICT_FORMATS = new Set([
+export const STRICT_FORMATS: ReadonlySet<string> = new Set([
   'date-time',
   'time',
   'date',

@@ -1,12 +1,6 @@
+import { STRICT_FORMATS } from '../../providerRules/anthropicRules.ts';
 import type { Recipe } from '../recipe.ts';
 import { STRICT_JSON_SCHEMA } from '../recipe.ts';
-import { OPENAI_FORMATS } from './openaiStrict.ts';
-
-/**
- * The formats Claude's strict tools support: OpenAI's and `uri`.
- * Source: https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations
- */
-export const ANTHROPIC_FORMATS: ReadonlySet<string> = new Set([...OPENAI_FORMATS, 'uri']);
 
 /**
  * Claude tools with `strict: true`: objects closed, no recursion, no numeric or string-length
@@ -20,7 +14,7 @@ export const anthropicStrict: Recipe = {
   profile: 'anthropic-strict',
   enumValues: 'any',
   keywords: new Set(['pattern', 'format', 'minItems']),
-  formats: ANTHROPIC_FORMATS,
+  formats: STRICT_FORMATS,
   maxMinItems: 1,
   simpleRegex: true,
 };

@@ -1,21 +1,6 @@
+import { OPENAI_STRICT_LIMITS, STRICT_FORMATS } from '../../providerRules/openaiRules.ts';
 import type { Recipe } from '../recipe.ts';
 import { STRICT_JSON_SCHEMA } from '../recipe.ts';
-
-/**
- * The formats OpenAI Structured Outputs supports.
- * Source: https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
- */
-export const OPENAI_FORMATS: ReadonlySet<string> = new Set([
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'uuid',
-]);
 
 /**
  * OpenAI function calling with `strict: true` (Structured Outputs): every object closed, every
@@ -41,7 +26,7 @@ export const openaiStrict: Recipe = {
     'minItems',
     'maxItems',
   ]),
-  formats: OPENAI_FORMATS,
+  formats: STRICT_FORMATS,
   simpleRegex: false,
-  maxObjectDepth: 10,
+  maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
 };

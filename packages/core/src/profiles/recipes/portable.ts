@@ -1,6 +1,6 @@
+import { OPENAI_STRICT_LIMITS, STRICT_FORMATS } from '../../providerRules/openaiRules.ts';
 import type { Recipe } from '../recipe.ts';
 import { anthropicStrict } from './anthropicStrict.ts';
-import { OPENAI_FORMATS } from './openaiStrict.ts';
 
 /**
  * One wire schema for every JSON Schema profile at once (`openai`, `openai-strict`,
@@ -13,6 +13,6 @@ export const portable: Recipe = {
   ...anthropicStrict,
   profile: 'portable',
   enumValues: 'string-number',
-  formats: OPENAI_FORMATS,
-  maxObjectDepth: 10,
+  formats: STRICT_FORMATS,
+  maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
 };
