@@ -3,6 +3,10 @@ import * as root from './index.ts';
 
 describe('@toolschema/mcp root', () => {
   it('exports exactly the public names, on purpose', () => {
-    expect(Object.keys(root).sort()).toStrictEqual(['ToolSchemaMessages', 'rewriteTool']);
+    expect(Object.keys(root).sort()).toStrictEqual([
+      'ToolSchemaMessages',
+      'rewriteTool',
+      'withToolSchemas',
+    ]);
   });
 });
