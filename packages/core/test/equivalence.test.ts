@@ -1,6 +1,6 @@
 /**
  * `dereference` takes one of two roads: a single walk for documents whose references form no
- * cycle and fit the budget (`inlineAcyclic`), the full analysis for everything (`analyseDocument`).
+ * cycle and fit the budget (`tryInlineAcyclic`), the full analysis for everything (`analyseDocument`).
  * Wherever the walk gives an answer it must be the analysis's answer, key order included, with no
  * diagnostic. Checked on every schema of the JSON-Schema-Test-Suite (kept in the repository; a missing
  * suite fails) and on random documents under random budgets (`FUZZ_RUNS`, `FUZZ_SEED`).
@@ -8,9 +8,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseDocument } from '../src/analyseDocument/index.ts';
+import { analyseDocument } from '../src/analysis/index.ts';
 import type { BudgetOptions, Dialect } from '../src/index.ts';
-import { inlineAcyclic } from '../src/inlineAcyclic/index.ts';
+import { resolveOptions } from '../src/resolveOptions/index.ts';
+import { tryInlineAcyclic } from '../src/tryInlineAcyclic/index.ts';
 import { type GeneratedDialect, schemaDocument } from './helpers/schema-arbitrary.ts';
 import { firstJsonDifference, isObject } from './helpers/schema-refs.ts';
 import { listJsonFiles, suiteTests } from './helpers/suite.ts';
@@ -52,10 +53,11 @@ function compareRoads(
   const c = counts.get(source) ?? { documents: 0, walked: 0 };
   counts.set(source, c);
   c.documents += 1;
-  const walked = inlineAcyclic(schema, dialect, budget);
+  const options = resolveOptions(budget === undefined ? {} : { budget });
+  const walked = tryInlineAcyclic(schema, dialect, options.budget);
   if (walked === undefined) return false;
   c.walked += 1;
-  const analysed = analyseDocument(schema, dialect, budget === undefined ? {} : { budget });
+  const analysed = analyseDocument(schema, dialect, options);
   expect(analysed.diagnostics, 'the analysis has something to say').toStrictEqual([]);
   expect(walked.diagnostics).toStrictEqual([]);
   expect(firstJsonDifference(walked.schema, analysed.schema)).toBeUndefined();

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dereference, type JsonSchema, ToolSchemaError } from '../src/index.ts';
 // The documented default of `budget.maxDepth`: the output never nests deeper.
-import { DEFAULT_MAX_DEPTH } from '../src/resolveBudget/index.ts';
+import { DEFAULT_MAX_DEPTH } from '../src/resolveOptions/index.ts';
 import { compileFresh } from './helpers/ajv.ts';
 import {
   countSharedObjects,

@@ -1,5 +1,5 @@
-import { dataTooLarge, MAX_DATA_CONTAINERS } from '../measureJson/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import { dataTooLarge, MAX_DATA_CONTAINERS } from '../utils/measureJson.ts';
 
 /**
  * Writes `value` under `key` as an own data property. Plain assignment would call the

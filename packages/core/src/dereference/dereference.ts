@@ -1,9 +1,8 @@
-import { analyseDocument } from '../analyseDocument/index.ts';
-import { ensureObjectRoot } from '../ensureObjectRoot/index.ts';
-import { isObjectSchema } from '../indexDocument/index.ts';
-import { inlineAcyclic } from '../inlineAcyclic/index.ts';
-import { resolveBudget } from '../resolveBudget/index.ts';
+import { analyseDocument } from '../analysis/index.ts';
+import { FINALIZERS, type FinalizerContext, type KeptCycles } from '../finalizers/index.ts';
+import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import { tryInlineAcyclic } from '../tryInlineAcyclic/index.ts';
 import type {
   DereferenceOptions,
   DereferenceResult,
@@ -11,9 +10,16 @@ import type {
   Dialect,
   JsonSchema,
 } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { dialectOf } from '../vocabulary/index.ts';
 
-const DIALECTS: readonly Dialect[] = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
+/** What a road hands on: the output root, its diagnostics and the cycles it kept. */
+interface RoadResult {
+  schema: JsonSchema;
+  dialect: Dialect;
+  diagnostics: Diagnostic[];
+  cycles: KeptCycles | undefined;
+}
 
 /**
  * Dereferences a JSON Schema into a self-contained schema that accepts exactly the same
@@ -30,40 +36,44 @@ export function dereference(
   schema: JsonSchema,
   options: DereferenceOptions = {},
 ): DereferenceResult {
-  const cycles = options.cycles ?? 'ref';
-  const unroll = typeof cycles === 'object' && cycles !== null ? cycles.unroll : undefined;
-  if (unroll === undefined && cycles !== 'ref' && cycles !== 'throw') {
-    throw new ToolSchemaError('invalid-option', `cycles must be 'ref', 'throw' or { unroll: n }.`);
+  const resolved = resolveOptions(options);
+  const road = takeRoad(schema, resolved);
+  const context: FinalizerContext = {
+    options: resolved,
+    dialect: road.dialect,
+    diagnostics: road.diagnostics,
+    cycles: road.cycles,
+  };
+  let output = road.schema;
+  for (const finalize of FINALIZERS) output = finalize(output, context);
+  return { schema: output, diagnostics: context.diagnostics };
+}
+
+/**
+ * Builds the self-contained output by one of two roads: most documents have no cycle and fit
+ * the budget, and one walk copies their output; the full analysis handles everything else (and
+ * would emit the same output for those). A boolean schema needs neither.
+ */
+function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
+  if (typeof schema === 'boolean') {
+    return { schema, dialect: options.dialect, diagnostics: [], cycles: undefined };
   }
-  if (unroll !== undefined && !(Number.isInteger(unroll) && unroll >= 0)) {
-    throw new ToolSchemaError('invalid-option', 'cycles.unroll must be a whole number ≥ 0.');
-  }
-  const unresolved = options.unresolved ?? 'permissive';
-  if (unresolved !== 'permissive' && unresolved !== 'keep' && unresolved !== 'throw') {
+  if (!isPlainObject(schema)) {
     throw new ToolSchemaError(
-      'invalid-option',
-      `unresolved must be 'permissive', 'keep' or 'throw'.`,
+      'invalid-schema',
+      'A JSON Schema must be an object or a boolean.',
+      '',
     );
   }
-  if (options.dialect !== undefined && !DIALECTS.includes(options.dialect)) {
-    throw new ToolSchemaError('invalid-option', `dialect must be one of ${DIALECTS.join(', ')}.`);
-  }
-  resolveBudget(options.budget, 0);
-  const diagnostics: Diagnostic[] = [];
-  if (!isObjectSchema(schema)) {
+  const dialect = dialectOf(schema.$schema) ?? options.dialect;
+  const walked = tryInlineAcyclic(schema, dialect, options.budget);
+  if (walked !== undefined) {
     return {
-      schema: options.root === 'object' ? ensureObjectRoot(schema, diagnostics) : schema,
-      diagnostics,
+      schema: walked.schema as JsonSchema,
+      dialect,
+      diagnostics: walked.diagnostics,
+      cycles: undefined,
     };
   }
-
-  const dialect = dialectOf(schema.$schema) ?? options.dialect ?? '2020-12';
-  // Most documents have no cycle and fit the budget: one walk copies their output. The full
-  // analysis handles everything else, and would emit the same output for these.
-  const result =
-    inlineAcyclic(schema, dialect, options.budget) ?? analyseDocument(schema, dialect, options);
-  diagnostics.push(...result.diagnostics);
-  const output =
-    options.root === 'object' ? ensureObjectRoot(result.schema, diagnostics) : result.schema;
-  return { schema: output as JsonSchema, diagnostics };
+  return { ...analyseDocument(schema, dialect, options), dialect };
 }

@@ -1,4 +1,4 @@
-import { escapePointerToken } from '../resolvePointer/index.ts';
+import { escapePointerToken } from '../utils/pointer.ts';
 
 /**
  * Finds where given objects stand in a JSON tree, in document order, without recursion: for

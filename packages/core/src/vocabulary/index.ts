@@ -1,1 +1,8 @@
-export { dialectOf, isAnnotation, KeywordKind, keywordKind, refHasSiblings } from './vocabulary.ts';
+export {
+  dialectOf,
+  idKeyword,
+  isAnnotation,
+  KeywordKind,
+  keywordKind,
+  refHasSiblings,
+} from './vocabulary.ts';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../types/index.ts';
-import { dialectOf, isAnnotation, KeywordKind, keywordKind, refHasSiblings } from './vocabulary.ts';
+import {
+  dialectOf,
+  idKeyword,
+  isAnnotation,
+  KeywordKind,
+  keywordKind,
+  refHasSiblings,
+} from './vocabulary.ts';
 
 describe('keywordKind', () => {
   it('reads keywords whose value is one schema as Schema', () => {
@@ -194,5 +201,12 @@ describe('dialectOf', () => {
     ]) {
       expect(dialectOf(value)).toBeUndefined();
     }
+  });
+});
+
+describe('idKeyword', () => {
+  it('is id in draft-04 and $id in every later dialect', () => {
+    const dialects: Dialect[] = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
+    expect(dialects.map(idKeyword)).toStrictEqual(['id', '$id', '$id', '$id', '$id']);
   });
 });

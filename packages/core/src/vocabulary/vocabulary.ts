@@ -92,6 +92,17 @@ export function refHasSiblings(dialect: Dialect): boolean {
 }
 
 /**
+ * The keyword that gives a schema its identity (base URI, or a plain-name anchor in draft-07 and
+ * earlier): `id` in draft-04, `$id` since draft-06.
+ *
+ * @param dialect The dialect.
+ * @returns The keyword.
+ */
+export function idKeyword(dialect: Dialect): 'id' | '$id' {
+  return dialect === 'draft-04' ? 'id' : '$id';
+}
+
+/**
  * Reads the dialect a `$schema` URI names.
  *
  * @param uri The value of `$schema`.

@@ -1,1 +1,0 @@
-export { analyseDocument } from './analyseDocument.ts';

@@ -1,0 +1,65 @@
+import { cloneJson } from '../cloneJson/index.ts';
+import type { KeptCycles } from '../finalizers/index.ts';
+import { budgetFor, type ResolvedOptions } from '../resolveOptions/index.ts';
+import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
+import { refHasSiblings } from '../vocabulary/index.ts';
+import { emitSchema } from './emitSchema.ts';
+import { indexDocument } from './indexDocument.ts';
+import { planOutput } from './planOutput.ts';
+
+/** What {@link analyseDocument} returns. */
+export interface Analysed {
+  /** The output root. */
+  schema: JsonSchema;
+  /** Its diagnostics, in order. */
+  diagnostics: Diagnostic[];
+  /** The definitions kept under the root `$defs` because they lie on a cycle. */
+  cycles: KeptCycles | undefined;
+}
+
+/**
+ * Dereferences an object schema with the full analysis: index the document, order and size
+ * what its references reach, keep `$ref`s for cycles and the budget, emit. Handles every
+ * document (`dereference` first tries a single walk for the common case). The finalizers
+ * (unrolling cycles, the root policy) are left to the caller.
+ *
+ * @param schema The input document (an object).
+ * @param dialect The dialect in force.
+ * @param options The resolved options.
+ * @returns The output root, its diagnostics and the cycles it kept.
+ */
+export function analyseDocument(
+  schema: Record<string, unknown>,
+  dialect: Dialect,
+  options: ResolvedOptions,
+): Analysed {
+  const diagnostics: Diagnostic[] = [];
+  const index = indexDocument(schema, dialect);
+  if (index.hasDynamicRefs) {
+    // Dynamic references resolve through the dynamic scope ($id and $dynamicAnchor along the
+    // evaluation path); inlining changes that scope. The document is kept exactly as it is.
+    for (const diagnostic of index.diagnostics) {
+      if (diagnostic.code === 'ref-dynamic') diagnostics.push(diagnostic);
+    }
+    return { schema: cloneJson(schema) as JsonSchema, diagnostics, cycles: undefined };
+  }
+  const defsKeyword = refHasSiblings(dialect) ? '$defs' : 'definitions';
+  const budget = budgetFor(options.budget, index.inputBytes);
+  const plan = planOutput(index, budget, options.cycles === 'throw' ? 'throw' : 'ref');
+  const emitted = emitSchema(index, plan, { unresolved: options.unresolved, defsKeyword });
+
+  const reachable = new Uint8Array(index.units.length);
+  for (const unit of plan.order) reachable[unit] = 1;
+  index.diagnostics.forEach((diagnostic, position) => {
+    if (reachable[index.diagnosticUnits[position]!] === 1) diagnostics.push(diagnostic);
+  });
+  diagnostics.push(...emitted.diagnostics, ...plan.diagnostics);
+
+  const names = new Set<string>();
+  for (const unit of plan.entries) if (plan.cyclic[unit] === 1) names.add(plan.names.get(unit)!);
+  return {
+    schema: emitted.schema as JsonSchema,
+    diagnostics,
+    cycles: { defsKeyword, names, maxBytes: budget.bytes },
+  };
+}

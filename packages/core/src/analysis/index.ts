@@ -1,0 +1,1 @@
+export { type Analysed, analyseDocument } from './analyseDocument.ts';

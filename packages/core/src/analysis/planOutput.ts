@@ -1,0 +1,429 @@
+import type { Budget } from '../resolveOptions/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { Diagnostic } from '../types/index.ts';
+import { ALL_OF_BYTES, REF_BYTES } from '../utils/jsonBytes.ts';
+import { refHasSiblings } from '../vocabulary/index.ts';
+import { stronglyConnectedComponents } from './stronglyConnectedComponents.ts';
+import type { DocumentIndex } from './types.ts';
+
+/** What {@link planOutput} decided: which refs stay, what goes into root `$defs`, in what order to build. */
+export interface OutputPlan {
+  /** `cutRef[u] === 1`: the `$ref` of unit u closes a cycle and stays a `$ref`. */
+  cutRef: Uint8Array;
+  /** `kept[u] === 1`: every use of unit u is a `$ref` (it lies on a cycle or breaks the budget). */
+  kept: Uint8Array;
+  /** `cyclic[u] === 1`: unit u is a `$defs` entry because it lies on a cycle. */
+  cyclic: Uint8Array;
+  /** Units emitted under the root `$defs`, sorted by name. */
+  entries: number[];
+  /** Name of each entry under `$defs`. */
+  names: Map<number, string>;
+  /** Reachable units in build order: every unit after the units it inlines. */
+  order: number[];
+  /** How many times each unit's body is taken besides where it stands: inlined, as entry, as root. */
+  uses: Int32Array;
+  /** Estimated compact bytes of the output. */
+  bytes: number;
+  /** Estimated depth of the output. */
+  depth: number;
+  /** Units kept as `$ref` for the budget, with their reason. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Decides how the output is built, before anything is built: finds the cycles (strongly
+ * connected components of the reference graph), computes every unit's inlined size and depth
+ * bottom-up, and keeps a `$ref` for as few units as it takes to fit the budget (those with the
+ * largest saving first). Deterministic: ties are broken by input pointer, never by key order.
+ *
+ * @param index The document index.
+ * @param budget The bound on the output.
+ * @param cycles `'throw'` to throw on a cycle instead of keeping it.
+ * @returns The plan.
+ */
+export function planOutput(
+  index: DocumentIndex,
+  budget: Budget,
+  cycles: 'ref' | 'throw',
+): OutputPlan {
+  const units = index.units;
+  const count = units.length;
+  // Three buffers per call, each cut into the plan's arrays (fewer allocations than one per array).
+  const ints = new Int32Array(count * 2);
+  const flags = new Uint8Array(count * 4);
+  const floats = new Float64Array(count * 3);
+  const refUnit = ints.subarray(0, count).fill(-1);
+  let refs = 0;
+  for (const unit of units) {
+    if (unit.ref?.target.kind === 'unit') {
+      refUnit[unit.id] = unit.ref.target.unit;
+      refs++;
+    }
+  }
+  const cutRef = flags.subarray(0, count);
+  const cycleEntry = flags.subarray(count, 2 * count);
+  // Most documents have no cycle: one depth-first walk orders them, and only a walk that meets a
+  // back edge pays for the strongly connected components.
+  let walked = refs > 0 ? buildOrder(index, refUnit, cutRef, [0]) : treeOrder(index);
+  if (walked === undefined) {
+    const adjacency = units.map((unit) => {
+      const target = refUnit[unit.id]!;
+      return target === -1 ? unit.children : [...unit.children, target];
+    });
+    const component = stronglyConnectedComponents(count, (node) => adjacency[node]!, [0]);
+    for (let unit = 0; unit < count; unit++) {
+      const target = refUnit[unit]!;
+      if (component[unit] !== -1 && target !== -1 && component[unit] === component[target]) {
+        cutRef[unit] = 1;
+        cycleEntry[target] = 1;
+      }
+    }
+  }
+  const cycleEntries = sortByPointer(index, indicesOf(cycleEntry));
+  if (cycles === 'throw' && cycleEntries.length > 0) {
+    const where = cycleEntries.map((unit) => `#${units[unit]!.pointer}`).join(', ');
+    throw new ToolSchemaError(
+      'cycle',
+      `The schema is recursive (through ${where}); it cannot be inlined without $ref.`,
+      units[cycleEntries[0]!]!.pointer,
+    );
+  }
+
+  walked ??= buildOrder(index, refUnit, cutRef, [0, ...cycleEntries]);
+  if (walked === undefined) {
+    throw new Error('toolschema: a cycle is left after cutting every reference inside a cycle');
+  }
+  const order: number[] = walked;
+  // Every use of a definition on a cycle is a `$ref`, also from outside the cycle: inlining the
+  // entry point once would look friendlier, but a second pass over the output would inline one
+  // more level each time (behind a proxy, or when a server already uses toolschema).
+  const kept = flags.subarray(2 * count, 3 * count);
+  kept.set(cycleEntry);
+  const reason = new Map<number, string>();
+  const size = floats.subarray(0, count);
+  const depth = floats.subarray(count, 2 * count);
+  const mult = floats.subarray(2 * count);
+
+  const siblingsWrap = refHasSiblings(index.dialect);
+  const forwarders: number[] = [];
+  /** Containers a `$ref` target may be wrapped in: `allOf: [...]` beside validating siblings. */
+  const wrapDepth = (unit: number): number =>
+    siblingsWrap && units[unit]!.entries.length > 0 ? 2 : 0;
+
+  // Depth first: cut every unit whose inlined depth would pass the bound (deepest part first).
+  const maxDepth = Math.max(4, budget.depth - 2);
+  // Without `$ref`s to inline, the output is the input: as deep and (at most) as big. Nothing
+  // to measure unless the input itself is too deep.
+  let inputDepth = 0;
+  if (refs === 0) {
+    for (const unit of order) {
+      const below = units[unit]!.depth + 1 + units[unit]!.dataDepth;
+      if (below > inputDepth) inputDepth = below;
+    }
+  }
+  const trivial = refs === 0 && inputDepth <= maxDepth;
+  for (const unit of trivial ? [] : order) {
+    let current = measure(unit);
+    while (current > maxDepth) {
+      const deepest = deepestPart(unit);
+      if (deepest === -1) break;
+      kept[deepest] = 1;
+      reason.set(deepest, `inlined, it would nest the output deeper than ${budget.depth} levels`);
+      for (let position = forwarders.length - 1; position >= 0; position--) {
+        measure(forwarders[position]!);
+      }
+      current = measure(unit);
+    }
+  }
+
+  // Then size: keep the units whose inlining costs the most until the output fits.
+  let bytes = trivial ? index.inputBytes : total();
+  while (bytes > budget.bytes) {
+    multiplicities();
+    let best = -1;
+    let bestSaving = 0;
+    for (const unit of order) {
+      if (unit === 0 || kept[unit] === 1 || mult[unit]! < 2) continue;
+      const saving = (mult[unit]! - 1) * size[unit]! - mult[unit]! * REF_BYTES;
+      if (
+        saving > bestSaving ||
+        (saving === bestSaving && best !== -1 && units[unit]!.pointer < units[best]!.pointer)
+      ) {
+        best = unit;
+        bestSaving = saving;
+      }
+    }
+    if (best === -1) break;
+    kept[best] = 1;
+    reason.set(
+      best,
+      `inlined ${mult[best]} times it would grow the output to about ${Math.round(bytes)} bytes, past the budget of ${budget.bytes}`,
+    );
+    bytes = total();
+  }
+
+  const entrySet = flags.subarray(3 * count);
+  for (const unit of order) if (cycleEntry[unit] === 1 || kept[unit] === 1) entrySet[unit] = 1;
+  const names = nameEntries(index, sortByPointer(index, indicesOf(entrySet)));
+  const entries = [...names.keys()].sort((a, b) => compare(names.get(a)!, names.get(b)!));
+
+  const uses = ints.subarray(count);
+  uses[0] = 1;
+  for (const unit of entries) uses[unit]! += 1;
+  for (const unit of order) {
+    const target = refUnit[unit]!;
+    if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) uses[target]! += 1;
+  }
+
+  const diagnostics: Diagnostic[] = [];
+  for (const unit of [...reason.keys()].sort((a, b) => a - b)) {
+    diagnostics.push({
+      code: 'budget-ref-kept',
+      pointer: units[unit]!.pointer,
+      message: `Kept as $ref "#/${'$defs'}/${names.get(unit)}": ${reason.get(unit)}.`,
+    });
+  }
+  let rootDepth = trivial ? inputDepth : depth[0]!;
+  for (const unit of entries) rootDepth = Math.max(rootDepth, depth[unit]! + 2);
+  return {
+    cutRef,
+    kept,
+    cyclic: cycleEntry,
+    entries,
+    names,
+    order,
+    uses,
+    bytes,
+    depth: rootDepth,
+    diagnostics,
+  };
+
+  /** Inlined depth of a unit from its parts (already measured), stored in `depth`. */
+  function measure(unit: number): number {
+    const { children, childDepth, dataDepth } = units[unit]!;
+    let deepest = 1 + dataDepth;
+    for (let position = 0; position < children.length; position++) {
+      const child = children[position]!;
+      const below = childDepth[position]! + (kept[child] === 1 ? 1 : depth[child]!);
+      if (below > deepest) deepest = below;
+    }
+    const target = refUnit[unit]!;
+    if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) {
+      deepest = Math.max(deepest, wrapDepth(unit) + depth[target]!);
+    }
+    depth[unit] = deepest;
+    return deepest;
+  }
+
+  /** The inlined part (child or target) that makes a unit deepest, or -1. */
+  function deepestPart(unit: number): number {
+    const { children, childDepth } = units[unit]!;
+    let best = -1;
+    let bestDepth = 1;
+    for (let position = 0; position < children.length; position++) {
+      const child = children[position]!;
+      if (kept[child] === 1) continue;
+      const below = childDepth[position]! + depth[child]!;
+      if (below > bestDepth) {
+        best = child;
+        bestDepth = below;
+      }
+    }
+    const target = refUnit[unit]!;
+    if (
+      target !== -1 &&
+      cutRef[unit] === 0 &&
+      kept[target] === 0 &&
+      wrapDepth(unit) + depth[target]! > bestDepth
+    ) {
+      best = target;
+    }
+    // Prefer the definition over a bare `{ $ref }` that only forwards to it.
+    forwarders.length = 0;
+    while (best !== -1 && units[best]!.entries.length === 0) {
+      const next = refUnit[best]!;
+      if (next === -1 || cutRef[best] === 1 || kept[next] === 1) break;
+      forwarders.push(best);
+      best = next;
+    }
+    return best;
+  }
+
+  /** Sizes bottom-up; returns the output's estimated bytes. */
+  function total(): number {
+    for (const unit of order) {
+      const { children, ownBytes } = units[unit]!;
+      let bytes = ownBytes;
+      for (const child of children) bytes += kept[child] === 1 ? REF_BYTES : size[child]!;
+      const target = refUnit[unit]!;
+      if (target !== -1) {
+        bytes +=
+          cutRef[unit] === 1 || kept[target] === 1
+            ? REF_BYTES
+            : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
+      }
+      size[unit] = bytes;
+    }
+    // The root once, and each kept unit once more under the root `$defs`.
+    let sum = size[0]!;
+    for (const unit of order) if (kept[unit] === 1) sum += size[unit]! + REF_BYTES;
+    return sum;
+  }
+
+  /** How many copies of each unit the output holds (needed only to choose what to keep). */
+  function multiplicities(): void {
+    mult.fill(0);
+    mult[0] = 1;
+    for (let position = order.length - 1; position >= 0; position--) {
+      const unit = order[position]!;
+      if (kept[unit] === 1) mult[unit]! += 1;
+      const times = mult[unit]!;
+      if (times === 0) continue;
+      for (const child of units[unit]!.children) if (kept[child] === 0) mult[child]! += times;
+      const target = refUnit[unit]!;
+      if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) mult[target]! += times;
+    }
+  }
+}
+
+/**
+ * Orders the reachable units so that each comes after every unit it inlines (a post-order of
+ * the graph without the cut refs), or tells that the graph still has a cycle (`undefined`).
+ */
+function buildOrder(
+  index: DocumentIndex,
+  refUnit: Int32Array,
+  cutRef: Uint8Array,
+  roots: readonly number[],
+): number[] | undefined {
+  const units = index.units;
+  const state = new Uint8Array(units.length);
+  let cyclic = false;
+  const order: number[] = [];
+  const stack: number[] = [];
+  for (const root of roots) {
+    if (state[root] !== 0) continue;
+    stack.push(root);
+    while (stack.length > 0) {
+      const unit = stack[stack.length - 1]!;
+      if (state[unit] === 0) {
+        state[unit] = 1;
+        const children = units[unit]!.children;
+        const target = cutRef[unit] === 1 ? -1 : refUnit[unit]!;
+        if (target !== -1) visit(target);
+        for (let position = children.length - 1; position >= 0; position--)
+          visit(children[position]!);
+        if (cyclic) return undefined;
+      } else {
+        stack.pop();
+        if (state[unit] === 1) {
+          state[unit] = 2;
+          order.push(unit);
+        }
+      }
+    }
+  }
+  return order;
+
+  function visit(next: number): void {
+    if (state[next] === 1) cyclic = true;
+    else if (state[next] === 0) stack.push(next);
+  }
+}
+
+/**
+ * The build order of a document without references: its units form a tree discovered parent
+ * first, so children come after their parent and the reverse order is a post-order. Units only
+ * found under `$defs` (or other hidden keywords) are not reachable and are left out.
+ */
+function treeOrder(index: DocumentIndex): number[] {
+  const units = index.units;
+  const reachable = new Uint8Array(units.length);
+  reachable[0] = 1;
+  for (const unit of units) {
+    if (reachable[unit.id] === 1) for (const child of unit.children) reachable[child] = 1;
+  }
+  const order: number[] = [];
+  for (let unit = units.length - 1; unit >= 0; unit--) if (reachable[unit] === 1) order.push(unit);
+  return order;
+}
+
+function indicesOf(flags: Uint8Array): number[] {
+  const found: number[] = [];
+  for (let unit = 0; unit < flags.length; unit++) if (flags[unit] === 1) found.push(unit);
+  return found;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Orders units by depth, then pointer: independent of key order, cheap for deep pointers. */
+function sortByPointer(index: DocumentIndex, unitIds: number[]): number[] {
+  const units = index.units;
+  return unitIds.sort(
+    (a, b) => units[a]!.depth - units[b]!.depth || compare(units[a]!.pointer, units[b]!.pointer),
+  );
+}
+
+/**
+ * Names the root `$defs` entries from their input pointers (`#/$defs/Node` → `Node`, the root
+ * → `Root`), restricted to characters every client accepts, made unique in pointer order.
+ */
+function nameEntries(index: DocumentIndex, entries: readonly number[]): Map<number, string> {
+  const bases = entries.map((unit) => [unit, baseName(index, unit)] as const);
+  // Units with the same base name are told apart by depth, then by pointer (never key order).
+  bases.sort(
+    ([a, nameA], [b, nameB]) =>
+      compare(nameA, nameB) ||
+      index.units[a]!.depth - index.units[b]!.depth ||
+      compare(index.units[a]!.pointer, index.units[b]!.pointer),
+  );
+  const names = new Map<number, string>();
+  const taken = new Set<string>(bases.map(([, name]) => name));
+  let previous = '';
+  let suffix = 2;
+  for (const [unit, base] of bases) {
+    if (base !== previous) {
+      names.set(unit, base);
+      previous = base;
+      suffix = 2;
+      continue;
+    }
+    let name = `${base}_${suffix++}`;
+    while (taken.has(name)) name = `${base}_${suffix++}`;
+    taken.add(name);
+    names.set(unit, name);
+  }
+  return names;
+}
+
+/**
+ * A short name from the end of a unit's pointer (`#/$defs/Node` → `Node`, the root → `Root`,
+ * `#/$defs/A/properties/b` → `A_properties_b`), read from the unit's parents so that a deep
+ * pointer is never flattened, restricted to characters every client accepts.
+ */
+function baseName(index: DocumentIndex, unit: number): string {
+  if (index.units[unit]!.depth === 0) return 'Root';
+  const tokens: string[] = [];
+  let current = unit;
+  while (current !== -1 && tokens.length < 4) {
+    const { tail, parent } = index.units[current]!;
+    const parts = tail.length > 256 ? tail.slice(-256).split('/') : tail.split('/');
+    for (let position = parts.length - 1; position >= 1 && tokens.length < 4; position--) {
+      tokens.unshift(parts[position]!);
+      const before = parts[position - 1];
+      if (before === '$defs' || before === 'definitions') return clean(tokens);
+    }
+    current = parent;
+  }
+  return clean(tokens.slice(-3));
+}
+
+function clean(tokens: readonly string[]): string {
+  const joined = tokens
+    .join('_')
+    .replace(/~[01]/g, '_')
+    .replace(/[^A-Za-z0-9_.-]/g, '_');
+  return joined.slice(0, 64) || '_';
+}

@@ -1,1 +1,0 @@
-export { type CopyMeasure, copyMeasured } from './copyMeasured.ts';

@@ -1,1 +1,0 @@
-export { type EmitOptions, type Emitted, emitSchema } from './emitSchema.ts';

@@ -1,1 +1,0 @@
-export { ensureObjectRoot } from './ensureObjectRoot.ts';

@@ -1,0 +1,9 @@
+import { objectRootFinalizer } from './objectRoot.ts';
+import type { Finalizer } from './types.ts';
+import { unrollCyclesFinalizer } from './unrollCycles.ts';
+
+/**
+ * The steps every output goes through after either road, in order. A new step is one file and
+ * one line here. Unrolling comes before the root policy: the policy reads the final root.
+ */
+export const FINALIZERS: readonly Finalizer[] = [unrollCyclesFinalizer, objectRootFinalizer];

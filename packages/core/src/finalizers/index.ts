@@ -1,0 +1,9 @@
+export { FINALIZERS } from './finalizers.ts';
+export {
+  describeNonObjectRoot,
+  forceObjectRoot,
+  objectRootFinalizer,
+  requireObjectRoot,
+} from './objectRoot.ts';
+export type { Finalizer, FinalizerContext, KeptCycles } from './types.ts';
+export { unrollCycles, unrollCyclesFinalizer } from './unrollCycles.ts';

@@ -1,0 +1,233 @@
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { Diagnostic, JsonSchema } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import type { Finalizer } from './types.ts';
+
+/**
+ * The root policy: MCP sends tool arguments as a JSON object, so a tool input schema needs an
+ * object root. One module for the three ways to apply it: {@link describeNonObjectRoot} tells why
+ * a root cannot be one, {@link requireObjectRoot} narrows a root or throws (a tool being
+ * defined), {@link forceObjectRoot} narrows a root or falls back with a diagnostic and never
+ * throws (a schema taken from elsewhere; the `root: 'object'` option, see
+ * {@link objectRootFinalizer}).
+ */
+
+/** What the root admits: objects, nothing that could be an object, or cannot be told. */
+type Verdict = { kind: 'object' } | { kind: 'unknown' } | { kind: 'other'; what: string };
+
+const OBJECT: Verdict = { kind: 'object' };
+const UNKNOWN: Verdict = { kind: 'unknown' };
+
+/** Keywords that only constrain objects: a typeless schema with one of them means an object. */
+const OBJECT_KEYWORDS = [
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+];
+
+/**
+ * Tells what a root describes when it can never be an object (`type "array"`, `nothing (the
+ * schema is \`false\`)`, ...), as the explanation of a `root-not-object` error or diagnostic.
+ *
+ * @param schema A self-contained JSON Schema.
+ * @returns What it describes instead of an object, or `undefined` when it can describe one.
+ */
+export function describeNonObjectRoot(schema: JsonSchema): string | undefined {
+  const verdict = classify(schema, schema, new Set());
+  return verdict.kind === 'other' ? verdict.what : undefined;
+}
+
+/** The first sentence of every `root-not-object` message. */
+function notAnObjectRoot(what: string): string {
+  return `A tool input schema must describe an object at its root (MCP sends tool arguments as a JSON object), but this one describes ${what}.`;
+}
+
+/**
+ * Gives a tool input schema an object root, as MCP requires (`type: "object"`). A typeless root
+ * that can describe an object gets `type: "object"`; a `type` list that includes `"object"`
+ * becomes `"object"`. Both only narrow the schema to objects, and MCP never sends anything else as
+ * tool arguments. A root that can never be an object is a mistake in the tool definition, so it
+ * throws instead of producing a tool nobody can call.
+ *
+ * @param schema A self-contained JSON Schema (the result of the dereference pass; not mutated).
+ * @returns The schema with `type: "object"` at its root (a new root object).
+ * @throws ToolSchemaError with code `root-not-object` when the root cannot describe an object.
+ */
+export function requireObjectRoot(schema: JsonSchema): Record<string, unknown> {
+  const what = describeNonObjectRoot(schema);
+  if (what !== undefined) {
+    throw new ToolSchemaError(
+      'root-not-object',
+      `${notAnObjectRoot(what)} Wrap the arguments in an object schema.`,
+      '',
+    );
+  }
+  // `false` describes nothing, so it threw above: a boolean here is `true`.
+  if (typeof schema === 'boolean') {
+    return { type: 'object' };
+  }
+  if (schema.type === 'object') {
+    return { ...schema };
+  }
+  // Rebuilt so `type` comes right after `$schema` and `$id`, where readers look for it.
+  const { $schema, $id, type: _replacedType, ...rest } = schema;
+  const head: Record<string, unknown> = {};
+  if ($schema !== undefined) head.$schema = $schema;
+  if ($id !== undefined) head.$id = $id;
+  return { ...head, type: 'object', ...rest };
+}
+
+/**
+ * Makes the root an object schema and never throws, for schemas ingested from elsewhere (another
+ * server's `tools/list`): where {@link requireObjectRoot} can give the root `type: "object"` it
+ * does (tool arguments are always objects, so nothing a client sends is lost); where the root
+ * can never be an object it becomes a permissive object schema with a `root-not-object`
+ * diagnostic.
+ *
+ * @param schema The dereferenced root (not mutated).
+ * @param diagnostics Where the fallback is reported.
+ * @returns An object schema with `type: "object"`.
+ */
+export function forceObjectRoot(
+  schema: unknown,
+  diagnostics: Diagnostic[],
+): Record<string, unknown> {
+  if (schema === false) return { type: 'object', not: {} };
+  if (schema !== true && !isPlainObject(schema)) {
+    diagnostics.push({
+      code: 'root-not-object',
+      pointer: '',
+      message: 'The root is not a schema; it became a permissive object schema.',
+    });
+    return { type: 'object' };
+  }
+  const what = describeNonObjectRoot(schema);
+  if (what === undefined) return requireObjectRoot(schema);
+  const root = schema as Record<string, unknown>;
+  diagnostics.push({
+    code: 'root-not-object',
+    pointer: Object.hasOwn(root, 'type') ? '/type' : '',
+    message: `${notAnObjectRoot(what)} It became a permissive object schema.`,
+  });
+  const fallback: Record<string, unknown> = {};
+  if (typeof root.$schema === 'string') fallback.$schema = root.$schema;
+  fallback.type = 'object';
+  for (const key of ['title', 'description']) {
+    if (Object.hasOwn(root, key)) fallback[key] = root[key];
+  }
+  return fallback;
+}
+
+/**
+ * `root: 'object'`: gives the output an object root with {@link forceObjectRoot}. Nothing to do
+ * with `root: 'any'`.
+ *
+ * @param schema The output so far.
+ * @param context The call's context.
+ * @returns The output with its root policy applied.
+ */
+export const objectRootFinalizer: Finalizer = (schema, context) =>
+  context.options.root === 'object' ? forceObjectRoot(schema, context.diagnostics) : schema;
+
+function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Verdict {
+  if (schema === true) {
+    return UNKNOWN;
+  }
+  if (schema === false) {
+    return { kind: 'other', what: 'nothing (the schema is `false`)' };
+  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return UNKNOWN;
+  }
+  const node = schema as Record<string, unknown>;
+  // Every part below applies at once (they are conjunctive), so one non-object part decides.
+  const parts: Verdict[] = [];
+  if ('type' in node) {
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    parts.push(
+      types.includes('object')
+        ? OBJECT
+        : { kind: 'other', what: `type ${JSON.stringify(node.type)}` },
+    );
+  }
+  if ('const' in node) {
+    parts.push(
+      isPlainObject(node.const)
+        ? OBJECT
+        : { kind: 'other', what: `const ${JSON.stringify(node.const)}` },
+    );
+  }
+  if (Array.isArray(node.enum)) {
+    parts.push(
+      node.enum.some(isPlainObject)
+        ? OBJECT
+        : { kind: 'other', what: `enum ${JSON.stringify(node.enum)}` },
+    );
+  }
+  if (typeof node.$ref === 'string') {
+    parts.push(classifyRef(node.$ref, root, followed));
+  }
+  if (Array.isArray(node.allOf)) {
+    parts.push(...node.allOf.map((member) => classify(member, root, followed)));
+  }
+  for (const keyword of ['anyOf', 'oneOf']) {
+    const members = node[keyword];
+    if (Array.isArray(members) && members.length > 0) {
+      parts.push(
+        either(
+          keyword,
+          members.map((member) => classify(member, root, followed)),
+        ),
+      );
+    }
+  }
+  if (OBJECT_KEYWORDS.some((keyword) => keyword in node)) {
+    parts.push(OBJECT);
+  }
+  return (
+    parts.find((part) => part.kind === 'other') ??
+    parts.find((part) => part.kind === 'object') ??
+    UNKNOWN
+  );
+}
+
+/** A union admits objects when one of its members does. */
+function either(keyword: string, members: Verdict[]): Verdict {
+  if (members.some((member) => member.kind === 'object')) {
+    return OBJECT;
+  }
+  if (members.every((member) => member.kind === 'other')) {
+    const whats = members.map((member) => (member.kind === 'other' ? member.what : ''));
+    return { kind: 'other', what: `${keyword} of ${whats.join(', ')}` };
+  }
+  return UNKNOWN;
+}
+
+/** Follows a local `$ref` (left only where a cycle needs it) into the root's definitions. */
+function classifyRef(ref: string, root: JsonSchema, followed: Set<string>): Verdict {
+  if (followed.has(ref) || typeof root !== 'object') {
+    return UNKNOWN;
+  }
+  followed.add(ref);
+  if (ref === '#') {
+    return UNKNOWN;
+  }
+  const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+  const defs = match ? root[match[1] as string] : undefined;
+  if (!match || typeof defs !== 'object' || defs === null) {
+    return UNKNOWN;
+  }
+  const name = decodeURIComponent(match[2] as string)
+    .replaceAll('~1', '/')
+    .replaceAll('~0', '~');
+  return Object.hasOwn(defs, name)
+    ? classify((defs as Record<string, unknown>)[name], root, followed)
+    : UNKNOWN;
+}

@@ -1,1 +1,0 @@
-export { followSchemaPointer, type PointedSchema } from './followSchemaPointer.ts';

@@ -1,1 +1,0 @@
-export { inlineAcyclic } from './inlineAcyclic.ts';

@@ -1,7 +1,0 @@
-export {
-  dataTooLarge,
-  type JsonMeasure,
-  MAX_DATA_CONTAINERS,
-  measureJson,
-  scalarBytes,
-} from './measureJson.ts';

@@ -1,0 +1,12 @@
+export {
+  type Budget,
+  type BudgetLimits,
+  budgetFor,
+  DEFAULT_FACTOR,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MIN_BYTES,
+  DIALECTS,
+  type ResolvedOptions,
+  resolveOptions,
+} from './resolveOptions.ts';

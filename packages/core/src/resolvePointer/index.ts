@@ -1,6 +1,0 @@
-export {
-  escapePointerToken,
-  parsePointer,
-  parsePointerFragment,
-  resolvePointer,
-} from './resolvePointer.ts';

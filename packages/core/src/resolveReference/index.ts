@@ -1,1 +1,0 @@
-export { type FoundObject, resolveReference } from './resolveReference.ts';

@@ -1,1 +1,0 @@
-export { stronglyConnectedComponents } from './stronglyConnectedComponents.ts';

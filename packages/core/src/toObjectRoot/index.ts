@@ -1,1 +1,0 @@
-export { nonObjectRoot, notAnObjectRoot, toObjectRoot } from './toObjectRoot.ts';

@@ -1,0 +1,1 @@
+export { tryInlineAcyclic } from './tryInlineAcyclic.ts';

@@ -1,1 +1,0 @@
-export { unrollCycles } from './unrollCycles.ts';

@@ -1,0 +1,111 @@
+import { setOwn } from '../cloneJson/index.ts';
+import { containerBytes, keyBytes, scalarBytes } from './jsonBytes.ts';
+import { MAX_DATA_CONTAINERS } from './measureJson.ts';
+
+/** The measure of a copied value, written by {@link copyMeasured}. */
+export interface CopyMeasure {
+  /** Approximate compact-JSON bytes (escapes not counted), as `measureJson` counts them. */
+  bytes: number;
+  /** Containers on the deepest path; 0 for a scalar. */
+  depth: number;
+}
+
+/**
+ * Copies a JSON value and measures it in the same walk, without recursion, or gives up: on a
+ * value deeper than `maxDepth` containers (so a JavaScript object that contains itself ends the
+ * walk too), on more than `MAX_DATA_CONTAINERS` of them (an object shared at every level), and
+ * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
+ * Keys named `__proto__` stay own data properties. A flat list of scalars (the common case)
+ * allocates nothing but the copy; a nested value, one work stack for this call.
+ *
+ * @param value The value to copy.
+ * @param maxDepth The deepest nesting accepted.
+ * @param measure Receives the copy's bytes and depth (as `measureJson` gives them).
+ * @returns The copy, sharing no object with `value`, or `undefined` when it gives up.
+ */
+export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeasure): unknown {
+  if (value === null || typeof value !== 'object') {
+    const bytes = scalarBytes(value);
+    if (bytes < 0) return undefined;
+    measure.bytes = bytes;
+    measure.depth = 0;
+    return value;
+  }
+  if (maxDepth < 1) return undefined;
+  if (Array.isArray(value)) {
+    // A flat list of scalars (`required`, `enum`, `type`): the common case.
+    let bytes = containerBytes(value.length);
+    let flat = true;
+    for (let index = 0; index < value.length && flat; index++) {
+      const item: unknown = value[index];
+      if (item !== null && typeof item === 'object') flat = false;
+      else {
+        const size = scalarBytes(item);
+        if (size < 0) return undefined;
+        bytes += size;
+      }
+    }
+    if (flat) {
+      measure.bytes = bytes;
+      measure.depth = 1;
+      return value.slice();
+    }
+  }
+  const copy: unknown = Array.isArray(value) ? new Array(value.length) : {};
+  /** Work items: a source container, its copy and its depth, three entries each. */
+  const stack: unknown[] = [value, copy, 1];
+  let bytes = 0;
+  let deepest = 0;
+  let containers = 0;
+  let failed = false;
+  while (stack.length > 0 && !failed) {
+    const depth = stack.pop() as number;
+    const target = stack.pop();
+    const source = stack.pop() as object;
+    if (depth > maxDepth || ++containers > MAX_DATA_CONTAINERS) {
+      failed = true;
+      break;
+    }
+    if (depth > deepest) deepest = depth;
+    if (Array.isArray(source)) {
+      const out = target as unknown[];
+      bytes += containerBytes(source.length);
+      for (let index = 0; index < source.length; index++) {
+        const item: unknown = source[index];
+        if (item !== null && typeof item === 'object') {
+          const child = Array.isArray(item) ? new Array(item.length) : {};
+          out[index] = child;
+          stack.push(item, child, depth + 1);
+        } else {
+          const size = scalarBytes(item);
+          if (size < 0) failed = true;
+          bytes += size;
+          out[index] = item;
+        }
+      }
+    } else {
+      const out = target as Record<string, unknown>;
+      const keys = Object.keys(source);
+      bytes += containerBytes(keys.length);
+      for (const key of keys) {
+        const item: unknown = (source as Record<string, unknown>)[key];
+        bytes += keyBytes(key);
+        let value = item;
+        if (item !== null && typeof item === 'object') {
+          value = Array.isArray(item) ? new Array(item.length) : {};
+          stack.push(item, value, depth + 1);
+        } else {
+          const size = scalarBytes(item);
+          if (size < 0) failed = true;
+          bytes += size;
+        }
+        if (key === '__proto__') setOwn(out, key, value);
+        else out[key] = value;
+      }
+    }
+  }
+  if (failed) return undefined;
+  measure.bytes = bytes;
+  measure.depth = deepest;
+  return copy;
+}

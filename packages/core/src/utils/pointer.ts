@@ -1,0 +1,100 @@
+/**
+ * Tells whether the fragment of a URI reference (without `#`) is meant as a JSON Pointer: empty
+ * (the whole document) or starting with `/`. Any other fragment is an anchor name.
+ *
+ * @param fragment The fragment, without `#`.
+ * @returns Whether it is read as a JSON Pointer.
+ */
+export function isPointerFragment(fragment: string): boolean {
+  return fragment === '' || fragment.charCodeAt(0) === 47; /* / */
+}
+
+/**
+ * Parses the fragment of a URI reference (without the leading `#`) into JSON Pointer tokens:
+ * percent-decoded first (RFC 3986), then split on `/` and unescaped (`~1` → `/`, `~0` → `~`,
+ * RFC 6901). The empty fragment is the whole document.
+ *
+ * @param fragment The fragment, without `#`.
+ * @returns The reference tokens, or `undefined` when the fragment is not a valid JSON Pointer.
+ */
+export function parsePointerFragment(fragment: string): string[] | undefined {
+  let decoded = fragment;
+  if (fragment.includes('%')) {
+    try {
+      decoded = decodeURIComponent(fragment);
+    } catch {
+      return undefined;
+    }
+  }
+  return parsePointer(decoded);
+}
+
+/**
+ * Parses an RFC 6901 JSON Pointer (`""` or `/a/b~1c`) into its unescaped tokens.
+ *
+ * @param pointer The JSON Pointer.
+ * @returns The tokens, or `undefined` when it is not a JSON Pointer.
+ */
+export function parsePointer(pointer: string): string[] | undefined {
+  if (pointer === '') return [];
+  if (pointer.charCodeAt(0) !== 47 /* / */) return undefined;
+  const tokens = pointer.slice(1).split('/');
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.includes('~')) {
+      if (/~(?![01])/.test(token)) return undefined;
+      tokens[index] = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    }
+  }
+  return tokens;
+}
+
+/**
+ * Escapes one JSON Pointer reference token (`~` → `~0`, `/` → `~1`).
+ *
+ * @param token The raw token.
+ * @returns The escaped token.
+ */
+export function escapePointerToken(token: string): string {
+  if (!token.includes('~') && !token.includes('/')) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Reads a pointer token as an array index: only the canonical form counts (`0`, `12`; not `01`,
+ * `-1`, `1.0` or `+1`), as RFC 6901 says.
+ *
+ * @param token The unescaped token.
+ * @returns The index, or -1 when the token is not one.
+ */
+export function arrayIndex(token: string): number {
+  return /^(?:0|[1-9][0-9]*)$/.test(token) ? Number(token) : -1;
+}
+
+/**
+ * Resolves JSON Pointer tokens against a JSON document. Only own properties are followed, so
+ * `__proto__` or `constructor` never reach a prototype; array tokens must be canonical indices.
+ *
+ * @param document The document.
+ * @param tokens The unescaped tokens (see {@link parsePointer}).
+ * @returns `{ found: true, value }`, or `{ found: false }` when a token does not exist.
+ */
+export function resolvePointer(
+  document: unknown,
+  tokens: readonly string[],
+): { found: true; value: unknown } | { found: false } {
+  let current: unknown = document;
+  for (const token of tokens) {
+    if (Array.isArray(current)) {
+      const index = arrayIndex(token);
+      if (index === -1 || index >= current.length) return { found: false };
+      current = current[index];
+    } else if (current !== null && typeof current === 'object') {
+      if (!Object.hasOwn(current, token)) return { found: false };
+      current = (current as Record<string, unknown>)[token];
+    } else {
+      return { found: false };
+    }
+  }
+  return { found: true, value: current };
+}
