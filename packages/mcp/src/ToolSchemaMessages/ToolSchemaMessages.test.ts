@@ -142,8 +142,11 @@ describe('ToolSchemaMessages', () => {
         changed: true,
         diagnostics: [],
         error: undefined,
+        codec: undefined,
+        violations: [],
       },
       outputSchema: undefined,
+      omitted: false,
     });
     expect(messages.tool('nope')).toBe(undefined);
   });
@@ -164,7 +167,7 @@ describe('ToolSchemaMessages', () => {
       messages.toClient(toolsListResponse(id, [tool]));
     }
     expect(reports).toStrictEqual([
-      { name: 'a', diagnostics: [], errors: [] },
+      { name: 'a', diagnostics: [], errors: [], violations: [], omitted: false },
       {
         name: 'a',
         diagnostics: [
@@ -176,6 +179,8 @@ describe('ToolSchemaMessages', () => {
           },
         ],
         errors: [],
+        violations: [],
+        omitted: false,
       },
     ]);
   });

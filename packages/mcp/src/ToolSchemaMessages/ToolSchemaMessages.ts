@@ -1,3 +1,4 @@
+import { decodeArguments, type Profile, type Violation } from '@toolschema/core';
 import { idKey } from '../messages/idKey.ts';
 import { isObject } from '../messages/isObject.ts';
 import { SchemaCache, type ToolSchemaState } from '../messages/SchemaCache.ts';
@@ -19,6 +20,16 @@ export interface ToolReport {
   diagnostics: ToolDiagnostic[];
   /** Errors of the pass (`field: message`); the schema that threw was passed on unchanged. */
   errors: string[];
+  /**
+   * With a profile: the provider's refusals that remain on the input schema the client would see
+   * (`[]` when the provider accepts it, and always without a profile).
+   */
+  violations: Violation[];
+  /**
+   * Whether the tool was left out of the `tools/list` answer: with a profile, a tool with
+   * {@link ToolReport.violations} is, unless `keepInvalid`.
+   */
+  omitted: boolean;
 }
 
 /** What {@link ToolSchemaMessages} knows of one listed tool. */
@@ -29,6 +40,8 @@ export interface ToolState {
   readonly inputSchema: ToolSchemaState | undefined;
   /** What its `outputSchema` became, when it listed one. */
   readonly outputSchema: ToolSchemaState | undefined;
+  /** Whether it was left out of the answer (see {@link ToolReport.omitted}). */
+  readonly omitted: boolean;
 }
 
 /** Options of {@link ToolSchemaMessages}. */
@@ -47,6 +60,24 @@ export interface ToolSchemaMessagesOptions {
   onRewriteError?: (error: unknown) => void;
   /** How many distinct schemas to remember, per field. Default 4096. */
   cacheSize?: number;
+  /**
+   * The provider profile of the model behind the client (see `toProviderSchema` in
+   * `@toolschema/core`). Each listed `inputSchema` becomes the profile's wire schema, the codec is
+   * kept per tool, and `toServer` decodes the `arguments` of each `tools/call` with the codec of
+   * its tool, so the server receives the shape it listed. Default: none, the same as `'mcp'`.
+   */
+  profile?: Profile;
+  /**
+   * With a profile: parse a string that holds JSON where the schema wants an object or an array
+   * when decoding arguments (`decodeArguments`' `repair`). Default `false`.
+   */
+  repair?: boolean;
+  /**
+   * With a profile: list a tool the profile cannot make acceptable (its wire schema still breaks
+   * a rule with severity `error`) as it is. By default such a tool is left out of the answer, so
+   * one bad tool does not make the provider refuse every request; its report says why.
+   */
+  keepInvalid?: boolean;
 }
 
 const DEFAULT_CACHE_SIZE = 4096;
@@ -95,7 +126,10 @@ export class ToolSchemaMessages {
    */
   constructor(options: ToolSchemaMessagesOptions = {}) {
     this.#options = options;
-    this.#cache = new SchemaCache(options.pass ?? {}, options.cacheSize ?? DEFAULT_CACHE_SIZE);
+    this.#cache = new SchemaCache(
+      { pass: options.pass ?? {}, profile: options.profile },
+      options.cacheSize ?? DEFAULT_CACHE_SIZE,
+    );
   }
 
   /**
@@ -108,23 +142,46 @@ export class ToolSchemaMessages {
   }
 
   /**
-   * Notes a message on its way from the client to the server.
+   * Notes a message on its way from the client to the server. With a profile, the `arguments` of
+   * a `tools/call` of a listed tool are decoded with the tool's codec (never throws: what the
+   * codec cannot map goes on for the server's validator to reject).
    *
    * @param message A parsed JSON-RPC message or batch (anything else is ignored).
-   * @returns The message to deliver: today always the same value.
+   * @returns The message to deliver: the same value unless arguments were decoded, else a copy
+   *   (the input is never changed).
    */
   toServer(message: unknown): unknown {
-    for (const entry of Array.isArray(message) ? message : [message]) {
-      if (!isObject(entry) || typeof entry.method !== 'string') continue;
-      const key = idKey(entry.id);
-      if (key === undefined) continue;
-      if (entry.method === 'tools/list') this.#pendingLists.add(key);
-      else if (entry.method === 'tools/call') {
-        const name = isObject(entry.params) ? entry.params.name : undefined;
-        this.#pendingCalls.set(key, typeof name === 'string' ? name : undefined);
-      }
+    if (!Array.isArray(message)) return this.#noteRequest(message);
+    let changed = false;
+    const entries = message.map((entry) => {
+      const next = this.#noteRequest(entry);
+      if (next !== entry) changed = true;
+      return next;
+    });
+    return changed ? entries : message;
+  }
+
+  /** Notes one request; returns it with decoded arguments when its tool has a codec. */
+  #noteRequest(entry: unknown): unknown {
+    if (!isObject(entry) || typeof entry.method !== 'string') return entry;
+    const key = idKey(entry.id);
+    if (entry.method === 'tools/list') {
+      if (key !== undefined) this.#pendingLists.add(key);
+      return entry;
     }
-    return message;
+    if (entry.method !== 'tools/call') return entry;
+    const params = isObject(entry.params) ? entry.params : undefined;
+    const name = typeof params?.name === 'string' ? params.name : undefined;
+    if (key !== undefined) this.#pendingCalls.set(key, name);
+    const codec = name === undefined ? undefined : this.#tools.get(name)?.inputSchema?.codec;
+    if (params === undefined || codec === undefined || !Object.hasOwn(params, 'arguments')) {
+      return entry;
+    }
+    const decoded = decodeArguments(codec, params.arguments, {
+      repair: this.#options.repair === true,
+    });
+    if (decoded === params.arguments) return entry;
+    return { ...entry, params: { ...params, arguments: decoded } };
   }
 
   /**
@@ -196,16 +253,20 @@ export class ToolSchemaMessages {
     const result = message.result;
     if (!isObject(result) || !Array.isArray(result.tools)) return message;
     let changed = false;
-    const tools = result.tools.map((tool: unknown) => {
-      if (!isObject(tool)) return tool;
-      const next = this.#rewriteTool(tool, updates);
+    const tools: unknown[] = [];
+    for (const tool of result.tools as unknown[]) {
+      const next = isObject(tool) ? this.#rewriteTool(tool, updates) : tool;
       if (next !== tool) changed = true;
-      return next;
-    });
+      if (next !== undefined) tools.push(next);
+    }
     return changed ? { ...message, result: { ...result, tools } } : message;
   }
 
-  #rewriteTool(tool: Record<string, unknown>, updates: ToolUpdate[]): Record<string, unknown> {
+  /** Returns the tool as the client sees it, or `undefined` when it is left out. */
+  #rewriteTool(
+    tool: Record<string, unknown>,
+    updates: ToolUpdate[],
+  ): Record<string, unknown> | undefined {
     const states: Partial<Record<ToolSchemaField, ToolSchemaState>> = {};
     let rewritten: Record<string, unknown> | undefined;
     for (const field of TOOL_SCHEMA_FIELDS) {
@@ -219,10 +280,12 @@ export class ToolSchemaMessages {
       }
     }
     const name = typeof tool.name === 'string' ? tool.name : undefined;
+    const violations = [...(states.inputSchema?.violations ?? [])];
+    const omitted = violations.length > 0 && this.#options.keepInvalid !== true;
     const state: ToolState | undefined =
       name === undefined
         ? undefined
-        : { name, inputSchema: states.inputSchema, outputSchema: states.outputSchema };
+        : { name, inputSchema: states.inputSchema, outputSchema: states.outputSchema, omitted };
     const known = name === undefined ? undefined : this.#tools.get(name);
     const same =
       known !== undefined &&
@@ -239,8 +302,11 @@ export class ToolSchemaMessages {
           errors: [states.inputSchema?.error, states.outputSchema?.error].filter(
             (error): error is string => error !== undefined,
           ),
+          violations,
+          omitted,
         };
     updates.push({ state, report });
+    if (omitted) return undefined;
     return rewritten ?? tool;
   }
 }

@@ -1,4 +1,12 @@
-import type { JsonSchema } from '@toolschema/core';
+import {
+  type Codec,
+  checkProviderSchema,
+  type JsonSchema,
+  type Profile,
+  ToolSchemaError,
+  toProviderSchema,
+  type Violation,
+} from '@toolschema/core';
 import {
   type RewriteOptions,
   rewriteToolSchema,
@@ -19,6 +27,53 @@ export interface ToolSchemaState {
   readonly diagnostics: readonly ToolDiagnostic[];
   /** `field: message` when the pass refused the schema (then it is passed on as it came). */
   readonly error: string | undefined;
+  /**
+   * With a profile, for an input schema: the codec that maps the model's arguments back to the
+   * shape the server listed. `undefined` without a profile, for an output schema, or when the
+   * pass refused the schema.
+   */
+  readonly codec: Codec | undefined;
+  /**
+   * With a profile, for an input schema: the provider's refusals (`severity: 'error'`) that remain
+   * on the schema the client sees. `[]` when the provider accepts it.
+   */
+  readonly violations: readonly Violation[];
+}
+
+/** What the cache needs to know to rewrite a schema. */
+export interface SchemaCacheOptions {
+  /** Options for the pass. */
+  pass: RewriteOptions;
+  /** The provider profile input schemas are rewritten for, if any. */
+  profile: Profile | undefined;
+}
+
+/** Rewrites an input schema for a profile, in the shape of {@link rewriteToolSchema}'s result. */
+function rewriteForProfile(
+  schema: JsonSchema,
+  profile: Profile,
+  pass: RewriteOptions,
+): {
+  schema: JsonSchema;
+  diagnostics: ToolDiagnostic[];
+  error: string | undefined;
+  codec: Codec | undefined;
+} {
+  try {
+    const result = toProviderSchema(schema, profile, pass);
+    return {
+      schema: result.schema,
+      diagnostics: result.diagnostics.map((diagnostic) => ({
+        schema: 'inputSchema' as const,
+        ...diagnostic,
+      })),
+      error: undefined,
+      codec: result.codec,
+    };
+  } catch (error) {
+    if (!(error instanceof ToolSchemaError)) throw error;
+    return { schema, diagnostics: [], error: `inputSchema: ${error.message}`, codec: undefined };
+  }
 }
 
 /**
@@ -31,14 +86,14 @@ export class SchemaCache {
     inputSchema: new Map(),
     outputSchema: new Map(),
   };
-  readonly #options: RewriteOptions;
+  readonly #options: SchemaCacheOptions;
   readonly #limit: number;
 
   /**
-   * @param options Options for the pass.
+   * @param options Options for the pass and the profile.
    * @param limit How many schemas to remember per field.
    */
-  constructor(options: RewriteOptions, limit: number) {
+  constructor(options: SchemaCacheOptions, limit: number) {
     this.#options = options;
     this.#limit = limit;
   }
@@ -56,15 +111,25 @@ export class SchemaCache {
     const entries = this.#entries[field];
     const known = entries.get(source);
     if (known !== undefined) return known;
-    const result = rewriteToolSchema(field, schema, this.#options);
+    const { pass, profile } = this.#options;
+    const result =
+      profile !== undefined && field === 'inputSchema'
+        ? rewriteForProfile(schema, profile, pass)
+        : { ...rewriteToolSchema(field, schema, pass), codec: undefined };
     // The state keeps its own copy, never a value of the caller's message.
     const output = result.error === undefined ? result.schema : (JSON.parse(source) as JsonSchema);
+    const violations =
+      profile !== undefined && field === 'inputSchema'
+        ? checkProviderSchema(output, profile).filter((violation) => violation.severity === 'error')
+        : [];
     const state: ToolSchemaState = {
       source,
       schema: deepFreeze(output),
       changed: result.error === undefined && JSON.stringify(output) !== source,
       diagnostics: deepFreeze(result.diagnostics),
       error: result.error,
+      codec: result.codec === undefined ? undefined : deepFreeze(result.codec),
+      violations: deepFreeze(violations),
     };
     if (entries.size >= this.#limit) {
       const oldest = entries.keys().next();

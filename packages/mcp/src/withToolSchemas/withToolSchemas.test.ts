@@ -234,7 +234,9 @@ describe('withToolSchemas', () => {
       await client.send({ jsonrpc: '2.0', id, method: 'tools/list' });
       await serverEnd.send({ jsonrpc: '2.0', id, result: { tools: [toolWithRef] } });
     }
-    expect(reports).toStrictEqual([{ name: 'create', diagnostics: [], errors: [] }]);
+    expect(reports).toStrictEqual([
+      { name: 'create', diagnostics: [], errors: [], violations: [], omitted: false },
+    ]);
     expect(atClient[1]![0]).toStrictEqual({
       jsonrpc: '2.0',
       id: 2,

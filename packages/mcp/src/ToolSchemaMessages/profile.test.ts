@@ -1,0 +1,155 @@
+import { toolsListRequest, toolsListResponse } from '@toolschema/test-support';
+import { describe, expect, it } from 'vitest';
+import { type ToolReport, ToolSchemaMessages } from './ToolSchemaMessages.ts';
+
+/** A tool with a record and an optional field: OpenAI strict needs both rewritten. */
+const tagTool = {
+  name: 'tag',
+  description: 'Tags an item.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      tags: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    required: ['id'],
+  },
+};
+
+/** What `openai-strict` lists for {@link tagTool}. */
+const tagWire = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    tags: {
+      type: ['array', 'null'],
+      items: {
+        type: 'object',
+        properties: { key: { type: 'string' }, value: { type: 'string' } },
+        required: ['key', 'value'],
+        additionalProperties: false,
+      },
+      description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+    },
+  },
+  required: ['id', 'tags'],
+  additionalProperties: false,
+};
+
+/** 1,200 enum values: more than OpenAI strict mode takes, whatever the rewrite. */
+const hugeEnumTool = {
+  name: 'pick',
+  inputSchema: {
+    type: 'object',
+    properties: { value: { enum: Array.from({ length: 1200 }, (_, index) => `v${index}`) } },
+  },
+};
+
+function call(id: number, name: string, args: unknown): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
+}
+
+function listWith(messages: ToolSchemaMessages, tools: unknown[]): unknown {
+  messages.toServer(toolsListRequest(1));
+  return messages.toClient(toolsListResponse(1, tools));
+}
+
+describe('ToolSchemaMessages with a profile', () => {
+  it('lists the wire schema and decodes tools/call arguments with the tool codec', () => {
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+    expect(listWith(messages, [tagTool])).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [{ ...tagTool, inputSchema: tagWire }], nextCursor: 'c' },
+    });
+    const request = call(2, 'tag', { id: 3, tags: [{ key: 'color', value: 'red' }] });
+    const before = structuredClone(request);
+    expect(messages.toServer(request)).toStrictEqual(
+      call(2, 'tag', { id: 3, tags: { color: 'red' } }),
+    );
+    expect(request).toStrictEqual(before);
+    expect(messages.pendingCall(2)).toBe('tag');
+    // null of an optional property means absent.
+    expect(messages.toServer(call(3, 'tag', { id: 3, tags: null }))).toStrictEqual(
+      call(3, 'tag', { id: 3 }),
+    );
+  });
+
+  it('decodes inside batches and passes calls of unknown tools as the same value', () => {
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+    listWith(messages, [tagTool]);
+    const unknown = call(4, 'other', { tags: [] });
+    expect(messages.toServer(unknown)).toBe(unknown);
+    const batch = [unknown, call(5, 'tag', { id: 1, tags: null })];
+    expect(messages.toServer(batch)).toStrictEqual([unknown, call(5, 'tag', { id: 1 })]);
+    const plain = [unknown];
+    expect(messages.toServer(plain)).toBe(plain);
+  });
+
+  it('parses JSON strings in arguments only with repair', () => {
+    const args = { id: 1, tags: '[{"key":"a","value":"b"}]' };
+    const strict = new ToolSchemaMessages({ profile: 'openai-strict' });
+    listWith(strict, [tagTool]);
+    const request = call(2, 'tag', args);
+    expect(strict.toServer(request)).toStrictEqual(request);
+    const repairing = new ToolSchemaMessages({ profile: 'openai-strict', repair: true });
+    listWith(repairing, [tagTool]);
+    expect(repairing.toServer(call(2, 'tag', args))).toStrictEqual(
+      call(2, 'tag', { id: 1, tags: { a: 'b' } }),
+    );
+  });
+
+  it('leaves out a tool the profile cannot make acceptable and reports why', () => {
+    const reports: ToolReport[] = [];
+    const messages = new ToolSchemaMessages({
+      profile: 'openai-strict',
+      onToolReport: (report) => reports.push(report),
+    });
+    expect(listWith(messages, [hugeEnumTool, tagTool])).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [{ ...tagTool, inputSchema: tagWire }], nextCursor: 'c' },
+    });
+    expect(reports.map((report) => [report.name, report.omitted])).toStrictEqual([
+      ['pick', true],
+      ['tag', false],
+    ]);
+    expect(reports[0]?.violations.map((violation) => violation.rule)).toStrictEqual([
+      'openai-strict/limits',
+    ]);
+    expect(messages.tool('pick')?.omitted).toBe(true);
+  });
+
+  it('keeps such a tool with keepInvalid', () => {
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict', keepInvalid: true });
+    const answer = listWith(messages, [hugeEnumTool]) as { result: { tools: unknown[] } };
+    expect(answer.result.tools).toHaveLength(1);
+    expect(messages.tool('pick')?.omitted).toBe(false);
+    expect(messages.tool('pick')?.inputSchema?.violations).toHaveLength(1);
+  });
+
+  it('serves the client side the same way: calls it sends are decoded', () => {
+    // A client-side wrapper passes what the client sends through toServer, what it receives
+    // through toClient: the same calls, the other way round.
+    const messages = new ToolSchemaMessages({ profile: 'gemini' });
+    const tool = {
+      name: 'set',
+      inputSchema: { type: 'object', properties: { level: { enum: [1, 2] } }, required: ['level'] },
+    };
+    const answer = listWith(messages, [tool]) as { result: { tools: { inputSchema: unknown }[] } };
+    expect(answer.result.tools[0]?.inputSchema).toStrictEqual(
+      messages.tool('set')?.inputSchema?.schema,
+    );
+    expect(messages.toServer(call(2, 'set', { level: '2' }))).toStrictEqual(
+      call(2, 'set', { level: 2 }),
+    );
+  });
+
+  it('keeps the mcp profile identical to no profile', () => {
+    const messages = new ToolSchemaMessages({ profile: 'mcp' });
+    const answer = listWith(messages, [tagTool]);
+    expect(answer).toStrictEqual(toolsListResponse(1, [tagTool]));
+    const request = call(2, 'tag', { id: 1, tags: { a: 'b' } });
+    expect(messages.toServer(request)).toBe(request);
+  });
+});
