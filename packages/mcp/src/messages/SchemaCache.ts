@@ -1,12 +1,4 @@
-import {
-  type Codec,
-  checkProviderSchema,
-  type JsonSchema,
-  type Profile,
-  ToolSchemaError,
-  toProviderSchema,
-  type Violation,
-} from '@toolschema/core';
+import type { Codec, JsonSchema, Profile, Violation } from '@toolschema/core';
 import {
   type RewriteOptions,
   rewriteToolSchema,
@@ -48,34 +40,6 @@ export interface SchemaCacheOptions {
   profile: Profile | undefined;
 }
 
-/** Rewrites an input schema for a profile, in the shape of {@link rewriteToolSchema}'s result. */
-function rewriteForProfile(
-  schema: JsonSchema,
-  profile: Profile,
-  pass: RewriteOptions,
-): {
-  schema: JsonSchema;
-  diagnostics: ToolDiagnostic[];
-  error: string | undefined;
-  codec: Codec | undefined;
-} {
-  try {
-    const result = toProviderSchema(schema, profile, pass);
-    return {
-      schema: result.schema,
-      diagnostics: result.diagnostics.map((diagnostic) => ({
-        schema: 'inputSchema' as const,
-        ...diagnostic,
-      })),
-      error: undefined,
-      codec: result.codec,
-    };
-  } catch (error) {
-    if (!(error instanceof ToolSchemaError)) throw error;
-    return { schema, diagnostics: [], error: `inputSchema: ${error.message}`, codec: undefined };
-  }
-}
-
 /**
  * Remembers what each schema text became, per field (an input schema gets an object root, an
  * output schema does not), so an unchanged `tools/list` costs one `JSON.stringify` per schema
@@ -112,16 +76,9 @@ export class SchemaCache {
     const known = entries.get(source);
     if (known !== undefined) return known;
     const { pass, profile } = this.#options;
-    const result =
-      profile !== undefined && field === 'inputSchema'
-        ? rewriteForProfile(schema, profile, pass)
-        : { ...rewriteToolSchema(field, schema, pass), codec: undefined };
+    const result = rewriteToolSchema(field, schema, pass, profile);
     // The state keeps its own copy, never a value of the caller's message.
     const output = result.error === undefined ? result.schema : (JSON.parse(source) as JsonSchema);
-    const violations =
-      profile !== undefined && field === 'inputSchema'
-        ? checkProviderSchema(output, profile).filter((violation) => violation.severity === 'error')
-        : [];
     const state: ToolSchemaState = {
       source,
       schema: deepFreeze(output),
@@ -129,7 +86,7 @@ export class SchemaCache {
       diagnostics: deepFreeze(result.diagnostics),
       error: result.error,
       codec: result.codec === undefined ? undefined : deepFreeze(result.codec),
-      violations: deepFreeze(violations),
+      violations: deepFreeze(result.violations),
     };
     if (entries.size >= this.#limit) {
       const oldest = entries.keys().next();

@@ -29,6 +29,8 @@ describe('rewriteTool', () => {
       },
       diagnostics: [],
       errors: [],
+      codec: undefined,
+      violations: [],
     });
     expect(tool).toStrictEqual(before);
   });
@@ -75,6 +77,8 @@ describe('rewriteTool', () => {
       tool: { name: 't', inputSchema: 'nope', outputSchema: null },
       diagnostics: [],
       errors: [],
+      codec: undefined,
+      violations: [],
     });
   });
 
@@ -90,5 +94,36 @@ describe('rewriteTool', () => {
     expect(result.errors[0]).toMatch(
       /^inputSchema: Reading the schema at \/type threw: a getter failed/,
     );
+  });
+});
+
+describe('rewriteTool with a profile', () => {
+  it('lists the wire schema of the input, keeps its codec, and the output gets the plain pass', () => {
+    const tool = {
+      name: 'set',
+      inputSchema: { type: 'object', properties: { level: { enum: [1, 2] } }, required: ['level'] },
+      outputSchema: { type: 'object', properties: { ok: { const: true } } },
+    };
+    const result = rewriteTool(tool, {}, 'gemini');
+    expect(result.tool).toStrictEqual({
+      name: 'set',
+      inputSchema: {
+        type: 'object',
+        properties: { level: { type: 'string', enum: ['1', '2'] } },
+        required: ['level'],
+      },
+      outputSchema: tool.outputSchema,
+    });
+    expect(result.codec).not.toBe(undefined);
+    expect(result.violations).toStrictEqual([]);
+  });
+
+  it('reports the refusals the profile cannot remove', () => {
+    const values = Array.from({ length: 1200 }, (_, index) => `v${index}`);
+    const tool = { name: 'pick', inputSchema: { properties: { value: { enum: values } } } };
+    const result = rewriteTool(tool, {}, 'openai-strict');
+    expect(result.violations.map((violation) => violation.rule)).toStrictEqual([
+      'openai-strict/limits',
+    ]);
   });
 });

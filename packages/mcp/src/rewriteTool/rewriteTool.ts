@@ -1,9 +1,14 @@
 import {
+  type Codec,
+  checkProviderSchema,
   type DereferenceOptions,
   type Diagnostic,
   dereference,
   type JsonSchema,
+  type Profile,
   ToolSchemaError,
+  toProviderSchema,
+  type Violation,
 } from '@toolschema/core';
 
 /** Which schema of a tool a diagnostic is about. */
@@ -29,6 +34,10 @@ export interface RewrittenTool {
    * schema that threw is left as the server sent it.
    */
   errors: string[];
+  /** With a profile: the codec of the input schema (see {@link RewrittenToolSchema.codec}). */
+  codec: Codec | undefined;
+  /** With a profile: the refusals left on the input schema (see {@link RewrittenToolSchema}). */
+  violations: Violation[];
 }
 
 /** What the pass made of one schema of a tool: see {@link rewriteToolSchema}. */
@@ -39,6 +48,17 @@ export interface RewrittenToolSchema {
   diagnostics: ToolDiagnostic[];
   /** `field: message` of the `ToolSchemaError` when the pass refused the schema. */
   error: string | undefined;
+  /**
+   * With a profile, for an input schema the pass took: the codec that maps the model's
+   * arguments back to the listed shape (`decodeArguments`). Else `undefined`.
+   */
+  codec: Codec | undefined;
+  /**
+   * With a profile, for an input schema: the provider's refusals (`checkProviderSchema` with
+   * severity `error`) that remain on {@link RewrittenToolSchema.schema}; `[]` when the provider
+   * accepts it, and always without a profile.
+   */
+  violations: Violation[];
 }
 
 /** The fields of a tool that hold a schema, in the order they are rewritten. */
@@ -57,57 +77,82 @@ export function isSchema(value: unknown): value is JsonSchema {
 /**
  * Runs the pass over one schema of a tool: `inputSchema` with `root: 'object'` (MCP requires an
  * object root for arguments; the pass falls back to a permissive object rather than throw, since
- * the schema comes from a server we do not control), `outputSchema` with any root. A
- * `ToolSchemaError` (the pass refusing the schema) is reported and the schema kept; any other
- * error is a bug and is thrown with its stack.
+ * the schema comes from a server we do not control), `outputSchema` with any root. With a
+ * profile, the input schema becomes the profile's wire schema (`toProviderSchema`) with its codec,
+ * and is checked against the profile's rules; the output schema is not the model's to fill, so it
+ * gets the plain pass. A `ToolSchemaError` (the pass refusing the schema) is reported and the
+ * schema kept; any other error is a bug and is thrown with its stack.
  *
  * @param field Which schema it is.
  * @param schema The schema as the server listed it.
  * @param options Options for the pass.
+ * @param profile The provider profile for the input schema, if any.
  * @returns The schema the client should see, with what the pass said.
  */
 export function rewriteToolSchema(
   field: ToolSchemaField,
   schema: JsonSchema,
   options: RewriteOptions = {},
+  profile?: Profile,
 ): RewrittenToolSchema {
-  const passOptions: DereferenceOptions =
-    field === 'inputSchema' ? { ...options, root: 'object' } : { ...options };
+  const forProfile = profile !== undefined && field === 'inputSchema';
+  let output: JsonSchema = schema;
+  let diagnostics: Diagnostic[] = [];
+  let codec: Codec | undefined;
+  let error: string | undefined;
   try {
-    const result = dereference(schema, passOptions);
-    return {
-      schema: result.schema,
-      diagnostics: result.diagnostics.map((diagnostic) => ({ schema: field, ...diagnostic })),
-      error: undefined,
-    };
-  } catch (error) {
-    if (!(error instanceof ToolSchemaError)) throw error;
-    return { schema, diagnostics: [], error: `${field}: ${error.message}` };
+    if (forProfile) {
+      const result = toProviderSchema(schema, profile, options);
+      ({ schema: output, diagnostics, codec } = result);
+    } else {
+      const passOptions: DereferenceOptions =
+        field === 'inputSchema' ? { ...options, root: 'object' } : { ...options };
+      ({ schema: output, diagnostics } = dereference(schema, passOptions));
+    }
+  } catch (thrown) {
+    if (!(thrown instanceof ToolSchemaError)) throw thrown;
+    error = `${field}: ${thrown.message}`;
   }
+  return {
+    schema: output,
+    diagnostics: diagnostics.map((diagnostic) => ({ schema: field, ...diagnostic })),
+    error,
+    codec,
+    violations: forProfile
+      ? checkProviderSchema(output, profile).filter((violation) => violation.severity === 'error')
+      : [],
+  };
 }
 
 /**
- * Makes one MCP tool definition's schemas self-contained (see {@link rewriteToolSchema}). Every
- * other field of the tool is kept as it is, and so is a field that holds no schema.
+ * Makes one MCP tool definition's schemas self-contained (see {@link rewriteToolSchema}), and
+ * with a profile its input schema the profile's wire schema. Every other field of the tool is
+ * kept as it is, and so is a field that holds no schema.
  *
  * @param tool A tool from a `tools/list` result.
  * @param options Options for the pass.
- * @returns The rewritten tool, its diagnostics and errors.
+ * @param profile The provider profile for the input schema, if any.
+ * @returns The rewritten tool, its diagnostics, errors, codec and the refusals left.
  */
 export function rewriteTool(
   tool: Record<string, unknown>,
   options: RewriteOptions = {},
+  profile?: Profile,
 ): RewrittenTool {
   const rewritten: Record<string, unknown> = { ...tool };
   const diagnostics: ToolDiagnostic[] = [];
   const errors: string[] = [];
+  let codec: Codec | undefined;
+  const violations: Violation[] = [];
   for (const field of TOOL_SCHEMA_FIELDS) {
     const schema = tool[field];
     if (!Object.hasOwn(tool, field) || !isSchema(schema)) continue;
-    const result = rewriteToolSchema(field, schema, options);
+    const result = rewriteToolSchema(field, schema, options, profile);
     rewritten[field] = result.schema;
     diagnostics.push(...result.diagnostics);
     if (result.error !== undefined) errors.push(result.error);
+    codec ??= result.codec;
+    violations.push(...result.violations);
   }
-  return { tool: rewritten, diagnostics, errors };
+  return { tool: rewritten, diagnostics, errors, codec, violations };
 }
