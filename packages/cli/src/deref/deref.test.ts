@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,53 @@ describe('runDeref', () => {
     const memory = createMemoryIo();
     expect(await runDeref(['--help'], memory.io)).toBe(0);
     expect(memory.stdout()).toMatch(/^Usage: toolschema deref \[options\] \[file\]\n/);
+  });
+});
+
+describe('runDeref --profile', () => {
+  const input = {
+    type: 'object',
+    properties: { level: { $ref: '#/$defs/Level' } },
+    $defs: { Level: { enum: [1, 2] } },
+  };
+
+  it('prints the wire schema and writes the codec that maps arguments back', async () => {
+    const memory = createMemoryIo(JSON.stringify(input));
+    const codecFile = join(directory, 'codec.json');
+    expect(
+      await runDeref(['--profile', 'gemini', '--codec', codecFile, '--compact'], memory.io),
+    ).toBe(0);
+    expect(JSON.parse(memory.stdout())).toStrictEqual({
+      type: 'object',
+      properties: { level: { type: 'string', enum: ['1', '2'] } },
+      required: [],
+    });
+    const { decodeArguments } = await import('@toolschema/core');
+    const codec = JSON.parse(await readFile(codecFile, 'utf8'));
+    expect(decodeArguments(codec, { level: '2' })).toStrictEqual({ level: 2 });
+    expect(memory.stderr()).toContain('toolschema: profile-object-closed at (root): ');
+  });
+
+  it('says on stderr what the provider would still refuse', async () => {
+    const values = Array.from({ length: 1200 }, (_, index) => `v${index}`);
+    const memory = createMemoryIo(JSON.stringify({ properties: { value: { enum: values } } }));
+    expect(await runDeref(['--profile', 'openai-strict', '--compact'], memory.io)).toBe(0);
+    expect(memory.stderr()).toContain(
+      'toolschema: openai-strict still refuses it: openai-strict/limits at ',
+    );
+  });
+
+  it('refuses an unknown profile, --codec alone and --root any with a profile', async () => {
+    await expect(runDeref(['--profile', 'claude'], createMemoryIo('{}').io)).rejects.toThrow(
+      new UsageError(
+        "unknown profile 'claude' (profiles: mcp, portable, openai, openai-strict, gemini, gemini-json-schema, anthropic, anthropic-strict)",
+      ),
+    );
+    await expect(runDeref(['--codec', 'x.json'], createMemoryIo('{}').io)).rejects.toThrow(
+      new UsageError("option '--codec' needs '--profile'"),
+    );
+    await expect(
+      runDeref(['--profile', 'gemini', '--root', 'any'], createMemoryIo('{}').io),
+    ).rejects.toThrow(UsageError);
   });
 });

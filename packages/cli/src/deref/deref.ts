@@ -1,7 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import { type DereferenceOptions, type DereferenceResult, dereference } from '@toolschema/core';
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  checkProviderSchema,
+  type DereferenceOptions,
+  type DereferenceResult,
+  dereference,
+  type Profile,
+  toProviderSchema,
+} from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
-import { type CliIo, formatDiagnostic, readAll } from '../io/index.ts';
+import { type CliIo, formatDiagnostic, formatViolation, readAll } from '../io/index.ts';
 import { locateJsonError } from '../locateJsonError/index.ts';
 import { parseArgs } from '../parseArgs/index.ts';
 import {
@@ -9,6 +16,7 @@ import {
   PASS_OPTIONS_HELP,
   toDereferenceOptions,
 } from '../passOptions/index.ts';
+import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
 
 /** Help text of `toolschema deref`. */
 export const DEREF_HELP = `Usage: toolschema deref [options] [file]
@@ -21,6 +29,11 @@ Options:
   --root any|object   'object' makes the root an object schema, as MCP tool inputs need
                       (default: any)
 ${PASS_OPTIONS_HELP}
+${PROFILE_OPTION_HELP}
+                      (a tool input: object root); prints the wire schema, and the rules
+                      the provider would still refuse on stderr
+  --codec FILE        with --profile, write the codec (JSON) that maps the model's arguments
+                      back to the original shape to FILE
   --compact           print the schema on one line
   -h, --help          show this help
 
@@ -29,11 +42,14 @@ a schema the pass refused, 2 bad usage.
 
 Examples:
   toolschema deref schema.json > flat.json
-  curl -s https://example.com/schema.json | toolschema deref --root object`;
+  curl -s https://example.com/schema.json | toolschema deref --root object
+  toolschema deref --profile openai-strict --codec codec.json tool-input.json`;
 
 const DEREF_OPTION_SPECS = {
   ...PASS_OPTION_SPECS,
   root: { kind: 'string' },
+  profile: { kind: 'string' },
+  codec: { kind: 'string' },
   compact: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
@@ -81,6 +97,39 @@ export function derefText(
   return dereference(schema as DereferenceResult['schema'], options);
 }
 
+/** What {@link profileText} returns: `toProviderSchema`'s result and the refusals left. */
+export interface ProfileTextResult extends ReturnType<typeof toProviderSchema> {
+  /** Rules of the profile the wire schema still breaks with severity `error`. */
+  violations: ReturnType<typeof checkProviderSchema>;
+}
+
+/**
+ * Rewrites the JSON Schema in a JSON text for a provider profile (`toProviderSchema`), and checks
+ * the wire schema against the profile's rules.
+ *
+ * @param text The JSON text of a tool's input schema.
+ * @param source The name of the input, for error messages.
+ * @param profile The provider profile.
+ * @param options Options for the pass (`root` is always `object`).
+ * @returns The wire schema, codec, diagnostics and the refusals left.
+ */
+export function profileText(
+  text: string,
+  source: string,
+  profile: Profile,
+  options: Omit<DereferenceOptions, 'root'>,
+): ProfileTextResult {
+  const schema = parseJsonText(text, source);
+  if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null)) {
+    throw new CliError(`${source}: not a JSON Schema (expected an object or a boolean)`);
+  }
+  const result = toProviderSchema(schema as DereferenceResult['schema'], profile, options);
+  const violations = checkProviderSchema(result.schema, profile).filter(
+    (violation) => violation.severity === 'error',
+  );
+  return { ...result, violations };
+}
+
 async function readInput(file: string | undefined, io: CliIo): Promise<string> {
   if (file === undefined || file === '-') {
     if (io.stdin.isTTY === true) {
@@ -99,6 +148,14 @@ async function readInput(file: string | undefined, io: CliIo): Promise<string> {
           ? 'is a directory'
           : (error as Error).message;
     throw new CliError(`cannot read '${file}': ${reason}`);
+  }
+}
+
+async function writeCodec(file: string, codec: unknown): Promise<void> {
+  try {
+    await writeFile(file, `${JSON.stringify(codec, null, 2)}\n`, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot write '${file}': ${(error as Error).message}`);
   }
 }
 
@@ -123,6 +180,13 @@ export async function runDeref(argv: readonly string[], io: CliIo): Promise<numb
   if (root !== undefined && root !== 'any' && root !== 'object') {
     throw new UsageError(`option '--root' must be any or object, got '${root}'`);
   }
+  const profile = parseProfile(options.profile);
+  if (profile !== undefined && root === 'any') {
+    throw new UsageError(`option '--profile' rewrites a tool input, whose root is an object`);
+  }
+  if (profile === undefined && options.codec !== undefined) {
+    throw new UsageError(`option '--codec' needs '--profile'`);
+  }
   const passOptions: DereferenceOptions = {
     ...toDereferenceOptions(options),
     ...(root === undefined ? {} : { root }),
@@ -130,7 +194,16 @@ export async function runDeref(argv: readonly string[], io: CliIo): Promise<numb
   const file = positionals[0];
   const source = file === undefined || file === '-' ? '<stdin>' : file;
   const text = await readInput(file, io);
-  const result = derefText(text, source, passOptions);
+  let result: { schema: unknown; diagnostics: DereferenceResult['diagnostics'] };
+  if (profile === undefined) result = derefText(text, source, passOptions);
+  else {
+    const profiled = profileText(text, source, profile, toDereferenceOptions(options));
+    result = profiled;
+    if (options.codec !== undefined) await writeCodec(options.codec, profiled.codec);
+    for (const violation of profiled.violations) {
+      io.stderr.write(`${formatViolation(violation, `${profile} still refuses it`)}\n`);
+    }
+  }
   for (const diagnostic of result.diagnostics) {
     io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
   }

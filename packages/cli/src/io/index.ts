@@ -1,1 +1,1 @@
-export { type CliIo, formatDiagnostic, readAll } from './io.ts';
+export { type CliIo, formatDiagnostic, formatViolation, readAll } from './io.ts';

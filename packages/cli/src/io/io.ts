@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@toolschema/core';
+import type { Diagnostic, Violation } from '@toolschema/core';
 
 /** The streams a command reads and writes; the process's own in the bin, others in tests. */
 export interface CliIo {
@@ -21,6 +21,19 @@ export function formatDiagnostic(diagnostic: Diagnostic, context?: string): stri
   const where = diagnostic.pointer === '' ? '(root)' : diagnostic.pointer;
   const prefix = context === undefined ? '' : `${context}: `;
   return `toolschema: ${prefix}${diagnostic.code} at ${where}: ${diagnostic.message}`;
+}
+
+/**
+ * Formats a provider rule a schema still breaks as one line for stderr.
+ *
+ * @param violation The violation (`checkProviderSchema`).
+ * @param context What it is about (a file, a tool), put first when given.
+ * @returns `toolschema: [context: ]rule at pointer: message`, without a newline.
+ */
+export function formatViolation(violation: Violation, context?: string): string {
+  const where = violation.pointer === '' ? '(root)' : violation.pointer;
+  const prefix = context === undefined ? '' : `${context}: `;
+  return `toolschema: ${prefix}${violation.rule} at ${where}: ${violation.message}`;
 }
 
 /**

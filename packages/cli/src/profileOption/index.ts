@@ -1,0 +1,5 @@
+export {
+  PROFILE_OPTION_HELP,
+  parseProfile,
+  parseProfileList,
+} from './profileOption.ts';
