@@ -1,1 +1,1 @@
-export { formatToolReport } from './formatToolReport.ts';
+export { formatOmittedTool, formatToolReport } from './formatToolReport.ts';

@@ -43,7 +43,18 @@ export function formatInspectTable(summaries: readonly ToolSummary[]): string {
       String(total.diagnostics),
     ],
   ];
-  const widths = HEADER.map((_, column) =>
+  // With a profile, one more column: whether the provider accepts each tool.
+  const profile = summaries.find((row) => row.profile !== undefined)?.profile?.name;
+  if (profile !== undefined) {
+    const refused = summaries.filter((row) => row.profile?.accepted === false).length;
+    rows[0]!.push(profile);
+    summaries.forEach((row, index) => {
+      const violations = row.profile?.violations.length ?? 0;
+      rows[index + 1]!.push(violations === 0 ? 'accepted' : `refused (${violations})`);
+    });
+    rows.at(-1)!.push(refused === 0 ? 'all accepted' : `${refused} refused`);
+  }
+  const widths = rows[0]!.map((_, column) =>
     Math.max(...rows.map((row) => [...row[column]!].length)),
   );
   return rows

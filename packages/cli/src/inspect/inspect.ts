@@ -1,6 +1,6 @@
 import { CliError, UsageError } from '../CliError/index.ts';
 import { formatToolReport } from '../formatToolReport/index.ts';
-import type { CliIo } from '../io/index.ts';
+import { type CliIo, formatViolation } from '../io/index.ts';
 import { isObject } from '../isObject/index.ts';
 import { McpStdioClient } from '../McpStdioClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
@@ -9,6 +9,7 @@ import {
   PASS_OPTIONS_HELP,
   toDereferenceOptions,
 } from '../passOptions/index.ts';
+import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
 import { VERSION } from '../version/index.ts';
 import { formatInspectTable } from './formatInspectTable.ts';
 import { summarizeTool } from './summarizeTool.ts';
@@ -25,6 +26,9 @@ Options:
   --json              print a JSON array, one object per tool, instead of the table
   --timeout MS        how long to wait for each answer of the server (default 30000)
 ${PASS_OPTIONS_HELP}
+${PROFILE_OPTION_HELP}
+                      measure the wire schema, and say per tool whether the provider
+                      accepts it (the rules it still breaks go to stderr)
   -h, --help          show this help
 
 Exit codes: 0 done, 1 the server failed or did not answer in time, 2 bad usage,
@@ -36,6 +40,7 @@ Example:
 const INSPECT_OPTION_SPECS = {
   ...PASS_OPTION_SPECS,
   json: { kind: 'boolean' },
+  profile: { kind: 'string' },
   timeout: { kind: 'string' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
@@ -96,6 +101,7 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
   const [command, ...args] = rest ?? [];
   if (command === undefined) throw new UsageError('inspect needs a server command after --');
   const passOptions = toDereferenceOptions(options);
+  const profile = parseProfile(options.profile);
   const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_INSPECT_TIMEOUT_MS;
 
   const client = new McpStdioClient(command, args, {
@@ -112,13 +118,18 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
     await client.close();
   }
 
-  const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions));
+  const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions, profile));
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
     return 0;
   }
   for (const summary of summaries) {
     for (const line of formatToolReport(summary, 'left unchanged')) io.stderr.write(`${line}\n`);
+    for (const violation of summary.profile?.violations ?? []) {
+      io.stderr.write(
+        `${formatViolation(violation, `${summary.name}: ${profile} still refuses it`)}\n`,
+      );
+    }
   }
   io.stdout.write(`${formatInspectTable(summaries)}\n`);
   return 0;

@@ -2,6 +2,7 @@ import type { ToolSchemaMessages } from '@toolschema/mcp';
 import { parseLossless, stringifyLossless } from './losslessJson.ts';
 
 const TOOLS_LIST = Buffer.from('tools/list');
+const TOOLS_CALL = Buffer.from('tools/call');
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 
@@ -9,6 +10,11 @@ const CARRIAGE_RETURN = 0x0d;
 export interface StdioLineAdapterOptions {
   /** Called when a server line could not be rewritten; the line is then passed on as it came. */
   onRewriteError?: (error: unknown) => void;
+  /**
+   * Whether the core may rewrite client lines (it decodes `tools/call` arguments with a
+   * profile): then lines that can be a `tools/call` request are parsed too. Default `false`.
+   */
+  rewritesCalls?: boolean;
 }
 
 /**
@@ -43,19 +49,23 @@ export class StdioLineAdapter {
   }
 
   /**
-   * Notes a line the client sent to the server.
+   * Passes a line the client sent to the server through the core.
    *
    * @param line One line from the client, without its `\n`.
+   * @returns The same buffer unless the core rewrote the message (with `rewritesCalls`, decoded
+   *   `tools/call` arguments), else the rewritten message.
    */
-  clientLine(line: Buffer): void {
-    if (line.indexOf(TOOLS_LIST) === -1 && line.indexOf(BACKSLASH) === -1) return;
-    let message: unknown;
+  clientLine(line: Buffer): Buffer {
+    const mayCall = this.#options.rewritesCalls === true && line.indexOf(TOOLS_CALL) !== -1;
+    if (!mayCall && line.indexOf(TOOLS_LIST) === -1 && line.indexOf(BACKSLASH) === -1) return line;
+    let parsed: ReturnType<typeof parseLossless>;
     try {
-      message = parseLossless(line.toString('utf8')).value;
+      parsed = parseLossless(line.toString('utf8'));
     } catch {
-      return;
+      return line;
     }
-    this.#messages.toServer(message);
+    const rewritten = this.#messages.toServer(parsed.value);
+    return rewritten === parsed.value ? line : this.#write(line, rewritten, parsed.placeholders);
   }
 
   /**
@@ -76,9 +86,18 @@ export class StdioLineAdapter {
     }
     const rewritten = this.#messages.toClient(parsed.value);
     if (rewritten === parsed.value) return line;
+    return this.#write(line, rewritten, parsed.placeholders);
+  }
+
+  /** Writes a rewritten message back as a line, or returns the line when it cannot. */
+  #write(
+    line: Buffer,
+    rewritten: unknown,
+    placeholders: ReturnType<typeof parseLossless>['placeholders'],
+  ): Buffer {
     try {
-      const text = stringifyLossless(rewritten, parsed.placeholders);
-      // Keep a CRLF framing if the server used one.
+      const text = stringifyLossless(rewritten, placeholders);
+      // Keep a CRLF framing if the peer used one.
       const suffix = line.at(-1) === CARRIAGE_RETURN ? '\r' : '';
       return Buffer.from(text + suffix, 'utf8');
     } catch (error) {

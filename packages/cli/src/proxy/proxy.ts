@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type ToolReport, ToolSchemaMessages } from '@toolschema/mcp';
 import { UsageError } from '../CliError/index.ts';
-import { formatToolReport } from '../formatToolReport/index.ts';
+import { formatOmittedTool, formatToolReport } from '../formatToolReport/index.ts';
 import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
@@ -11,6 +11,7 @@ import {
   PASS_OPTIONS_HELP,
   toDereferenceOptions,
 } from '../passOptions/index.ts';
+import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
 import { ServerProcess } from '../ServerProcess/index.ts';
 import { ServerLines } from './ServerLines.ts';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
@@ -28,8 +29,16 @@ stderr.
 Put it in front of a server in an MCP client's configuration:
   "command": "npx", "args": ["-y", "toolschema", "proxy", "--", "npx", "-y", "some-server"]
 
+With --profile, each tool's inputSchema becomes the provider's wire schema, and the arguments
+of each tools/call are mapped back to the shape the server listed before the server sees them.
+A tool the provider would still refuse is left out of tools/list, with one line on stderr.
+
 Options:
 ${PASS_OPTIONS_HELP}
+${PROFILE_OPTION_HELP}
+  --keep-invalid      with --profile, list a tool the provider would still refuse anyway
+  --repair-arguments  with --profile, parse a string holding JSON where the tool wants an
+                      object or an array (models send these when they lose track)
   --grace MS          after the client closes stdin, how long the server gets to exit
                       before SIGTERM (and again before SIGKILL); after a signal, how long
                       before SIGKILL; after the server exits, how long its stdout may stay
@@ -39,10 +48,15 @@ ${PASS_OPTIONS_HELP}
 
 const PROXY_OPTION_SPECS = {
   ...PASS_OPTION_SPECS,
+  profile: { kind: 'string' },
+  'keep-invalid': { kind: 'boolean' },
+  'repair-arguments': { kind: 'boolean' },
   grace: { kind: 'string' },
   quiet: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
+
+const NEWLINE = Buffer.from('\n');
 
 /** Default time the server gets to exit after the client closed stdin, in milliseconds. */
 export const DEFAULT_PROXY_GRACE_MS = 2000;
@@ -109,12 +123,24 @@ export async function runProxy(
   const [command, ...args] = rest ?? [];
   if (command === undefined) throw new UsageError('proxy needs a server command after --');
   const pass = toDereferenceOptions(options);
+  const profile = parseProfile(options.profile);
+  if (profile === undefined && options['keep-invalid'] === true) {
+    throw new UsageError(`option '--keep-invalid' needs '--profile'`);
+  }
+  if (profile === undefined && options['repair-arguments'] === true) {
+    throw new UsageError(`option '--repair-arguments' needs '--profile'`);
+  }
+  // With a profile other than mcp, tools/call lines may be rewritten: client lines are then
+  // forwarded whole, one by one, instead of as the bytes came.
+  const rewritesCalls = profile !== undefined && profile !== 'mcp';
   const graceMs = parseIntegerOption(options.grace, '--grace') ?? DEFAULT_PROXY_GRACE_MS;
   const signalSource = settings.signalSource ?? process;
 
   // Say each distinct thing once (a tool can be listed again after a change).
   const printed = new Set<string>();
   const report = (toolReport: ToolReport): void => {
+    // A tool left out is said even with --quiet: the client will not see it.
+    if (toolReport.omitted) io.stderr.write(`${formatOmittedTool(toolReport, profile)}\n`);
     if (options.quiet === true) return;
     for (const line of formatToolReport(toolReport, 'passed through unchanged')) {
       if (printed.has(line)) continue;
@@ -131,10 +157,13 @@ export async function runProxy(
   };
   const messages = new ToolSchemaMessages({
     pass,
+    ...(profile === undefined ? {} : { profile }),
+    keepInvalid: options['keep-invalid'] === true,
+    repair: options['repair-arguments'] === true,
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });
-  const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed });
+  const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed, rewritesCalls });
   const server = new ServerProcess(command, args, { drainMs: graceMs });
 
   // The client is gone (stdin at its end, or our stdout closed): let the server finish, then stop
@@ -142,21 +171,28 @@ export async function runProxy(
   const forwardSignal = (signal: NodeJS.Signals): void => server.forward(signal, graceMs);
   for (const signal of FORWARDED_SIGNALS) signalSource.on(signal, forwardSignal);
 
-  // Client to server: the bytes go on as they came; the splitter only watches for tools/list.
-  const clientLines = new LineSplitter((line) => adapter.clientLine(line), {
-    maxLineBytes: MAX_CLIENT_LINE_BYTES,
-  });
-  const onClientData = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    clientLines.push(bytes);
+  // Client to server: the bytes go on as they came and the splitter only watches for tools/list;
+  // with a profile, each line goes on whole, as the core rewrote it.
+  const toServer = (bytes: Buffer): void => {
     if (!server.input.write(bytes)) {
       io.stdin.pause();
       server.input.once('drain', () => io.stdin.resume());
     }
   };
+  const clientLines = rewritesCalls
+    ? new LineSplitter((line) => toServer(Buffer.concat([adapter.clientLine(line), NEWLINE])))
+    : new LineSplitter((line) => adapter.clientLine(line), { maxLineBytes: MAX_CLIENT_LINE_BYTES });
+  const onClientData = (chunk: Buffer | string): void => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    clientLines.push(bytes);
+    if (!rewritesCalls) toServer(bytes);
+  };
   const onClientEnd = (): void => {
     const last = clientLines.end();
-    if (last !== undefined) adapter.clientLine(last);
+    if (last !== undefined) {
+      const line = adapter.clientLine(last);
+      if (rewritesCalls) toServer(line);
+    }
     server.stop(graceMs);
   };
   io.stdin.on('data', onClientData);

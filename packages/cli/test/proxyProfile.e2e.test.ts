@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, requireBuiltBin } from './helpers.ts';
+
+const PROFILE_SERVER = fileURLToPath(new URL('./fixtures/profile-server.mjs', import.meta.url));
+
+beforeAll(requireBuiltBin);
+
+/** What `openai-strict` lists for the fixture's `tag` tool. */
+const tagWire = {
+  name: 'tag',
+  description: 'Tags an item.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      tags: {
+        type: ['array', 'null'],
+        items: {
+          type: 'object',
+          properties: { key: { type: 'string' }, value: { type: 'string' } },
+          required: ['key', 'value'],
+          additionalProperties: false,
+        },
+        description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+      },
+    },
+    required: ['id', 'tags'],
+    additionalProperties: false,
+  },
+};
+
+interface ProxyRun {
+  /** Sends one request and resolves with the answer of the same id. */
+  request: (id: number, method: string, params: unknown) => Promise<unknown>;
+  /** Closes stdin and resolves with the exit code and stderr. */
+  end: () => Promise<{ code: number | null; stderr: string }>;
+}
+
+/** Starts `toolschema proxy <options> -- node profile-server.mjs` and talks to it line by line. */
+function startProxy(options: readonly string[]): ProxyRun {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'proxy', ...options, '--', process.execPath, PROFILE_SERVER],
+    {
+      stdio: 'pipe',
+    },
+  );
+  const stderr: Buffer[] = [];
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const waiting = new Map<number, (answer: unknown) => void>();
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8');
+    let newline = pending.indexOf('\n');
+    while (newline !== -1) {
+      const message = JSON.parse(pending.slice(0, newline)) as { id: number };
+      pending = pending.slice(newline + 1);
+      waiting.get(message.id)?.(message);
+      newline = pending.indexOf('\n');
+    }
+  });
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  return {
+    request: (id, method, params) =>
+      new Promise((resolve) => {
+        waiting.set(id, resolve);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      }),
+    end: async () => {
+      child.stdin.end();
+      const code = await closed;
+      return { code, stderr: Buffer.concat(stderr).toString('utf8') };
+    },
+  };
+}
+
+describe('toolschema proxy --profile', () => {
+  it('lists wire schemas, leaves out a refused tool, and the server gets the original shape', async () => {
+    const proxy = startProxy(['--profile', 'openai-strict', '--quiet']);
+    expect(await proxy.request(1, 'tools/list', {})).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [tagWire] },
+    });
+    const call = await proxy.request(2, 'tools/call', {
+      name: 'tag',
+      arguments: { id: 7, tags: [{ key: 'color', value: 'red' }] },
+    });
+    expect(call).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: '{"id":7,"tags":{"color":"red"}}' }] },
+    });
+    const absent = await proxy.request(3, 'tools/call', {
+      name: 'tag',
+      arguments: { id: 7, tags: null },
+    });
+    expect(absent).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { content: [{ type: 'text', text: '{"id":7}' }] },
+    });
+    const { code, stderr } = await proxy.end();
+    expect(code).toBe(0);
+    const omitted = stderr.split('\n').filter((line) => line.includes('left out'));
+    expect(omitted).toStrictEqual([
+      expect.stringMatching(
+        /^toolschema: pick: left out of tools\/list, openai-strict still refuses it: openai-strict\/limits at /,
+      ),
+    ]);
+  });
+
+  it('keeps a refused tool with --keep-invalid and repairs JSON strings with --repair-arguments', async () => {
+    const proxy = startProxy([
+      '--profile',
+      'openai-strict',
+      '--keep-invalid',
+      '--repair-arguments',
+      '--quiet',
+    ]);
+    const list = (await proxy.request(1, 'tools/list', {})) as {
+      result: { tools: { name: string }[] };
+    };
+    expect(list.result.tools.map((tool) => tool.name)).toStrictEqual(['tag', 'pick']);
+    const call = await proxy.request(2, 'tools/call', {
+      name: 'tag',
+      arguments: { id: 1, tags: '[{"key":"a","value":"b"}]' },
+    });
+    expect(call).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: '{"id":1,"tags":{"a":"b"}}' }] },
+    });
+    const { code, stderr } = await proxy.end();
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('left out');
+  });
+});
