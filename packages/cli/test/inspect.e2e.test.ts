@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVER, FIXTURE_TOOLS, requireBuiltBin, runBin } from './helpers.ts';
 
@@ -126,4 +127,56 @@ describe('toolschema inspect (built bin)', () => {
       `toolschema: server '${process.execPath}' exited (code 3) before answering 'initialize'\n`,
     );
   }, 30_000);
+});
+
+describe('toolschema inspect --profile (built bin)', () => {
+  const profileServer = fileURLToPath(new URL('./fixtures/profile-server.mjs', import.meta.url));
+
+  it('says per tool whether the provider accepts it', async () => {
+    const run = await runBin([
+      'inspect',
+      '--json',
+      '--profile',
+      'openai-strict',
+      '--',
+      process.execPath,
+      profileServer,
+    ]);
+    expect(run.code).toBe(0);
+    const rows = JSON.parse(run.stdout) as { name: string; profile: unknown }[];
+    expect(rows.map((row) => [row.name, row.profile])).toStrictEqual([
+      ['tag', { name: 'openai-strict', accepted: true, violations: [] }],
+      [
+        'pick',
+        {
+          name: 'openai-strict',
+          accepted: false,
+          violations: [
+            {
+              rule: 'openai-strict/limits',
+              pointer: '',
+              message:
+                'OpenAI strict mode (Structured Outputs) allows at most 1000 enum values; found 1201.',
+              severity: 'error',
+            },
+          ],
+        },
+      ],
+    ]);
+  });
+
+  it('refuses an unknown profile with the list of profiles', async () => {
+    const run = await runBin([
+      'inspect',
+      '--profile',
+      'claude',
+      '--',
+      process.execPath,
+      profileServer,
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      "toolschema: unknown profile 'claude' (profiles: mcp, portable, openai, openai-strict, gemini, gemini-json-schema, anthropic, anthropic-strict)\nRun 'toolschema inspect --help' for usage.\n",
+    );
+  });
 });
