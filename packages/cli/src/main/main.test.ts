@@ -32,7 +32,7 @@ describe('main', () => {
     const unknown = createMemoryIo();
     expect(await main(['frobnicate'], unknown.io)).toBe(2);
     expect(unknown.stderr()).toBe(
-      "toolschema: unknown command 'frobnicate' (commands: deref, inspect, proxy)\n" +
+      "toolschema: unknown command 'frobnicate' (commands: deref, inspect, proxy, check)\n" +
         "Run 'toolschema --help' for usage.\n",
     );
     const option = createMemoryIo();

@@ -1,5 +1,6 @@
 import { ToolSchemaError } from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
+import { runCheck } from '../check/index.ts';
 import { runDeref } from '../deref/index.ts';
 import { runInspect } from '../inspect/index.ts';
 import type { CliIo } from '../io/index.ts';
@@ -17,6 +18,8 @@ Commands:
   inspect -- <command> [args...]  show what the pass does to an MCP server's tools
   proxy -- <command> [args...]    run an MCP stdio server behind a proxy that rewrites
                                   the schemas of its tools/list results
+  check -- <command> [args...]    check an MCP server's tools (or a file's) against
+                                  providers' rules, before and after toolschema
 
 Options:
   -h, --help       show this help (or a command's: toolschema <command> --help)
@@ -29,6 +32,7 @@ const COMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<n
   deref: runDeref,
   inspect: runInspect,
   proxy: (argv, io) => runProxy(argv, io),
+  check: runCheck,
 };
 
 /**
@@ -66,7 +70,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
     if (command === undefined) {
-      throw new UsageError(`unknown command '${first}' (commands: deref, inspect, proxy)`);
+      throw new UsageError(`unknown command '${first}' (commands: deref, inspect, proxy, check)`);
     }
     return await command(rest, io);
   } catch (error) {

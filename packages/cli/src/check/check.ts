@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { PROFILES, type Profile } from '@toolschema/core';
+import { CliError, UsageError } from '../CliError/index.ts';
+import { TOKENIZER } from '../countTokens/index.ts';
+import { parseJsonText } from '../deref/index.ts';
+import { listAllTools } from '../inspect/index.ts';
+import type { CliIo } from '../io/index.ts';
+import { McpStdioClient } from '../McpStdioClient/index.ts';
+import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
+import {
+  PASS_OPTION_SPECS,
+  PASS_OPTIONS_HELP,
+  toDereferenceOptions,
+} from '../passOptions/index.ts';
+import { parseProfileList } from '../profileOption/index.ts';
+import { type CheckRow, checkTool } from './checkTool.ts';
+import { formatCheckTable } from './formatCheckTable.ts';
+import { readTools } from './readTools.ts';
+
+/** The profiles `check` uses without `--profile`: every provider, not `mcp` (no provider's). */
+export const DEFAULT_CHECK_PROFILES: readonly Profile[] = PROFILES.filter(
+  (profile) => profile !== 'mcp',
+);
+
+/** Default time to wait for each answer of the server, in milliseconds. */
+const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
+
+/** Help text of `toolschema check`. */
+export const CHECK_HELP = `Usage: toolschema check [options] -- <command> [args...]
+       toolschema check [options] <file.json>
+
+Checks each tool of an MCP server (or of a file: a JSON Schema, a tools/list result or an array
+of tools) against providers' rules: one row per tool and profile, saying whether the provider
+accepts the input schema as listed, whether it accepts what toolschema makes of it for the
+profile, and the tool's size in tokens (name, description and input schema as compact JSON,
+counted with ${TOKENIZER.package}, encoding ${TOKENIZER.encoding}) before and after. The rules a
+tool still breaks are listed under the table.
+
+Options:
+  --profile A,B       the profiles to check (default: ${DEFAULT_CHECK_PROFILES.join(', ')})
+  --json              print { tokenizer, rows } as JSON instead of the table
+  --timeout MS        how long to wait for each answer of the server (default 30000)
+${PASS_OPTIONS_HELP}
+  -h, --help          show this help
+
+Exit codes: 0 every tool is accepted after toolschema by every profile checked, 1 a tool is still
+refused (or the input could not be read, or the server failed), 2 bad usage.
+
+Examples:
+  toolschema check --profile openai-strict,gemini -- npx -y some-server
+  toolschema check tools.json`;
+
+const CHECK_OPTION_SPECS = {
+  ...PASS_OPTION_SPECS,
+  profile: { kind: 'string' },
+  json: { kind: 'boolean' },
+  timeout: { kind: 'string' },
+  help: { kind: 'boolean', short: 'h' },
+} as const;
+
+async function toolsOfFile(file: string): Promise<Record<string, unknown>[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(
+      `cannot read '${file}': ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
+  }
+  return readTools(parseJsonText(text, file), file);
+}
+
+async function toolsOfServer(
+  command: string,
+  args: readonly string[],
+  timeoutMs: number,
+  io: CliIo,
+): Promise<Record<string, unknown>[]> {
+  const client = new McpStdioClient(command, args, {
+    timeoutMs,
+    onNoise: (line) =>
+      io.stderr.write(
+        `toolschema: ignoring non-JSON output of the server: ${line.slice(0, 200)}\n`,
+      ),
+  });
+  try {
+    return readTools({ tools: await listAllTools(client) }, command);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Runs `toolschema check`.
+ *
+ * @param argv The arguments after `check`.
+ * @param io The streams to use.
+ * @returns The exit code: 1 when a tool is still refused by a profile checked.
+ */
+export async function runCheck(argv: readonly string[], io: CliIo): Promise<number> {
+  const { options, positionals, rest } = parseArgs(argv, CHECK_OPTION_SPECS);
+  if (options.help === true) {
+    io.stdout.write(`${CHECK_HELP}\n`);
+    return 0;
+  }
+  const profiles =
+    options.profile === undefined ? DEFAULT_CHECK_PROFILES : parseProfileList(options.profile);
+  const pass = toDereferenceOptions(options);
+  const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_CHECK_TIMEOUT_MS;
+  const [command, ...args] = rest ?? [];
+  if (command !== undefined && positionals.length > 0) {
+    throw new UsageError('check takes a file or a server command after --, not both');
+  }
+  if (command === undefined && positionals.length !== 1) {
+    throw new UsageError('check needs one file, or a server command after --');
+  }
+  const tools =
+    command === undefined
+      ? await toolsOfFile(positionals[0]!)
+      : await toolsOfServer(command, args, timeoutMs, io);
+
+  const rows: CheckRow[] = tools.flatMap((tool) =>
+    profiles.map((profile) => checkTool(tool, profile, pass)),
+  );
+  if (options.json === true) {
+    io.stdout.write(`${JSON.stringify({ tokenizer: TOKENIZER, rows }, null, 2)}\n`);
+  } else {
+    io.stdout.write(`${formatCheckTable(rows)}\n`);
+  }
+  return rows.every((row) => row.acceptedAfter) ? 0 : 1;
+}

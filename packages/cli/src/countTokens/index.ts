@@ -1,0 +1,1 @@
+export { countJsonTokens, TOKENIZER } from './countTokens.ts';

@@ -1,0 +1,147 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireBuiltBin, runBin } from './helpers.ts';
+
+const PROFILE_SERVER = fileURLToPath(new URL('./fixtures/profile-server.mjs', import.meta.url));
+const TOKENIZER = { package: 'gpt-tokenizer', encoding: 'o200k_base' };
+
+let directory = '';
+beforeAll(async () => {
+  requireBuiltBin();
+  directory = await mkdtemp(join(tmpdir(), 'toolschema-check-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('toolschema check (built bin)', () => {
+  it('checks a server: one row per tool and profile, exit 1 when a tool is still refused', async () => {
+    const run = await runBin([
+      'check',
+      '--json',
+      '--profile',
+      'openai-strict,gemini',
+      '--',
+      process.execPath,
+      PROFILE_SERVER,
+    ]);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toStrictEqual({
+      tokenizer: TOKENIZER,
+      rows: [
+        {
+          tool: 'tag',
+          profile: 'openai-strict',
+          acceptedAsListed: false,
+          acceptedAfter: true,
+          remaining: [],
+          tokensBefore: 46,
+          tokensAfter: 105,
+        },
+        {
+          tool: 'tag',
+          profile: 'gemini',
+          acceptedAsListed: false,
+          acceptedAfter: true,
+          remaining: [],
+          tokensBefore: 46,
+          tokensAfter: 90,
+        },
+        {
+          tool: 'pick',
+          profile: 'openai-strict',
+          acceptedAsListed: false,
+          acceptedAfter: false,
+          remaining: [
+            {
+              rule: 'openai-strict/limits',
+              pointer: '',
+              message:
+                'OpenAI strict mode (Structured Outputs) allows at most 1000 enum values; found 1201.',
+              severity: 'error',
+            },
+          ],
+          tokensBefore: 3820,
+          tokensAfter: 3839,
+        },
+        {
+          tool: 'pick',
+          profile: 'gemini',
+          acceptedAsListed: false,
+          acceptedAfter: true,
+          remaining: [],
+          tokensBefore: 3820,
+          tokensAfter: 3827,
+        },
+      ],
+    });
+  });
+
+  it('checks a JSON Schema file as one tool named after the file, exit 0 when all pass', async () => {
+    const file = join(directory, 'lookup.json');
+    await writeFile(
+      file,
+      JSON.stringify({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }),
+    );
+    const run = await runBin(['check', '--json', '--profile', 'openai-strict,gemini', file]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toStrictEqual({
+      tokenizer: TOKENIZER,
+      rows: [
+        {
+          tool: 'lookup',
+          profile: 'openai-strict',
+          acceptedAsListed: false,
+          acceptedAfter: true,
+          remaining: [],
+          tokensBefore: 26,
+          tokensAfter: 31,
+        },
+        {
+          tool: 'lookup',
+          profile: 'gemini',
+          acceptedAsListed: true,
+          acceptedAfter: true,
+          remaining: [],
+          tokensBefore: 26,
+          tokensAfter: 26,
+        },
+      ],
+    });
+  });
+
+  it('checks every profile but mcp by default and prints a table naming the tokenizer', async () => {
+    const file = join(directory, 'tools.json');
+    await writeFile(
+      file,
+      JSON.stringify({ tools: [{ name: 'noop', inputSchema: { type: 'object' } }] }),
+    );
+    const run = await runBin(['check', file]);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.slice(1, 8).map((line) => line.split(/\s+/)[1])).toStrictEqual([
+      'portable',
+      'openai',
+      'openai-strict',
+      'gemini',
+      'gemini-json-schema',
+      'anthropic',
+      'anthropic-strict',
+    ]);
+    expect(lines.at(-1)).toBe(
+      '7 checks, 0 still refused; tokens counted with gpt-tokenizer (o200k_base)',
+    );
+    expect(run.code).toBe(0);
+  });
+
+  it('gives usage errors for an unknown profile and for no input', async () => {
+    const unknown = await runBin(['check', '--profile', 'gemini,claude', 'x.json']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown profile 'claude' (profiles: mcp, portable, ");
+    const none = await runBin(['check']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('check needs one file, or a server command after --');
+  });
+});
