@@ -2,7 +2,7 @@
 // copied by the floor, and dereferenced by json-schema-ref-parser, side by side.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { buildToolSchemas, loadGithubOpenApi } from '../inputs/github-tools.mjs';
-import { dereference } from '../lib/core.mjs';
+import { dereference } from '@toolschema/core';
 import { copyJsonRecursive, findJsonDifference, hasObjectCycle, jsonBytes } from '../lib/json.mjs';
 import { compare, formatBytes, formatMs, formatRatio, markdownTable } from '../lib/measure.mjs';
 

@@ -6,7 +6,7 @@ import {
   manyDefinitions,
   plainNesting,
 } from '../inputs/worst-cases.mjs';
-import { dereference } from '../lib/core.mjs';
+import { dereference } from '@toolschema/core';
 import { copyJsonIterative, jsonBytes, jsonDepth } from '../lib/json.mjs';
 import {
   calibrate,
