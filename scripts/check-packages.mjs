@@ -6,7 +6,7 @@
 // Run after `pnpm build`: `pnpm test:packages`. Set KEEP_PACKAGE_CHECK=1 to keep the temp dir.
 
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,15 +14,45 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
 
-/** The public packages, by folder; their names are read from their package.json. */
-const packageDirs = ['core', 'zod', 'valibot', 'arktype', 'cli', 'mcp'].map((name) =>
-  join(root, 'packages', name),
-);
-
-/** Validators installed beside the tarballs; versions come from the workspace catalog. */
-const peerNames = ['zod', 'valibot', '@valibot/to-json-schema', 'arktype'];
-
 const results = [];
+
+/**
+ * The public packages of the workspace: every folder `pnpm-workspace.yaml` names (a folder, or
+ * `dir/*` for each folder in it) whose package.json is not `private`.
+ *
+ * @returns Each package's folder and manifest, sorted by folder.
+ */
+async function readPublicPackages() {
+  const text = await readFile(join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const section = text.split(/^packages:\s*$/m)[1] ?? '';
+  const dirs = [];
+  for (const line of section.split('\n')) {
+    const match = /^\s+-\s+["']?([^"'\s]+)["']?\s*$/.exec(line);
+    if (match === null) {
+      if (/^\S/.test(line)) break;
+      continue;
+    }
+    const pattern = match[1];
+    if (pattern.endsWith('/*')) {
+      const parent = join(root, pattern.slice(0, -2));
+      const entries = await readdir(parent, { withFileTypes: true });
+      dirs.push(...entries.filter((entry) => entry.isDirectory()).map((e) => join(parent, e.name)));
+    } else {
+      dirs.push(join(root, pattern));
+    }
+  }
+  const packages = [];
+  for (const dir of dirs.sort()) {
+    let manifest;
+    try {
+      manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (manifest.private !== true) packages.push({ dir, manifest });
+  }
+  return packages;
+}
 
 /**
  * The pnpm that runs this script (`pnpm test:packages` sets `npm_execpath`), so the packing
@@ -161,6 +191,12 @@ check('core dereference inlines local $refs', () => {
   return [!has$ref(schema), schema];
 });
 
+check('core/adapter createToolSchema wraps a converter', () => {
+  const wrapped = coreAdapter.createToolSchema(Line, () => ({ type: 'object' }), 'input');
+  const json = wrapped['~standard'].jsonSchema.input({ target: 'draft-07' });
+  return [json.type === 'object' && typeof coreAdapter.visitSchemas === 'function', json];
+});
+
 check('core toToolInputSchema (Standard JSON Schema of Zod) leaves no $ref', () => {
   const json = core.toToolInputSchema(Line)['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
   return [!has$ref(json) && json.type === 'object', json];
@@ -225,6 +261,7 @@ process.exitCode = failed === 0 ? 0 : 1;
 
 const esmConsumer = `import * as core from '@toolschema/core';
 import { dereference } from '@toolschema/core';
+import * as coreAdapter from '@toolschema/core/adapter';
 import * as zodAdapter from '@toolschema/zod';
 import * as valibotAdapter from '@toolschema/valibot';
 import * as arktypeAdapter from '@toolschema/arktype';
@@ -237,6 +274,7 @@ ${consumerBody}`;
 const cjsConsumer = `'use strict';
 const core = require('@toolschema/core');
 const { dereference } = core;
+const coreAdapter = require('@toolschema/core/adapter');
 const zodAdapter = require('@toolschema/zod');
 const valibotAdapter = require('@toolschema/valibot');
 const arktypeAdapter = require('@toolschema/arktype');
@@ -252,11 +290,20 @@ try {
   const tarballDir = join(work, 'tarballs');
   await mkdir(tarballDir);
   const catalog = await readCatalog();
+  const publicPackages = await readPublicPackages();
+  record(
+    `public packages read from the workspace: ${publicPackages.map((p) => p.manifest.name).join(', ')}`,
+    publicPackages.length > 0,
+  );
+  // The validators the adapters take as peers, installed beside the tarballs at the catalog's
+  // versions.
+  const peerNames = [
+    ...new Set(publicPackages.flatMap((p) => Object.keys(p.manifest.peerDependencies ?? {}))),
+  ];
 
   // 1. Pack, publint, attw.
   const tarballs = new Map();
-  for (const dir of packageDirs) {
-    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  for (const { dir, manifest } of publicPackages) {
     const packed = await capture(
       pnpm[0],
       [...pnpm.slice(1), 'pack', '--pack-destination', tarballDir],
@@ -335,18 +382,23 @@ try {
       }
     }
 
-    // 4. The CLI as npm links it.
-    const cliManifest = JSON.parse(await readFile(join(packageDirs[4], 'package.json'), 'utf8'));
-    const version = await capture(
-      join(project, 'node_modules', '.bin', 'toolschema'),
-      ['--version'],
-      project,
-    );
-    record(
-      `toolschema --version prints ${cliManifest.version}`,
-      version.code === 0 && version.output.trim() === cliManifest.version,
-      version.output,
-    );
+    // 4. Every command line as npm links it.
+    for (const { manifest } of publicPackages) {
+      const commands =
+        typeof manifest.bin === 'string' ? [manifest.name] : Object.keys(manifest.bin ?? {});
+      for (const command of commands) {
+        const version = await capture(
+          join(project, 'node_modules', '.bin', command),
+          ['--version'],
+          project,
+        );
+        record(
+          `${command} --version prints ${manifest.version}`,
+          version.code === 0 && version.output.trim() === manifest.version,
+          version.output,
+        );
+      }
+    }
   }
 } finally {
   if (process.env.KEEP_PACKAGE_CHECK === '1') console.log(`kept ${work}`);

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsdown';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // Two entry points: the root (users) and `./adapter` (adapter authors); shared code is one chunk.
+  entry: ['src/index.ts', 'src/adapter.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

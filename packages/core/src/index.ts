@@ -1,32 +1,28 @@
-export { createToolSchema } from './createToolSchema/index.ts';
+// The public surface for users: the pass, the wrappers, their error, and the types a user writes
+// down (options, results, diagnostics, profiles). What adapter authors need is in `./adapter.ts`
+// (`@toolschema/core/adapter`). Every name here is on purpose: `index.test.ts` lists them.
 export { dereference } from './dereference/index.ts';
-export { locateObjects } from './locateObjects/index.ts';
 export type {
-  ConversionDiagnostic,
-  ConvertedToolSchemaOptions,
-  JsonSchemaConverter,
   ToolSchema,
   ToolSchemaDiagnostic,
   ToolSchemaDiagnosticsContext,
   ToolSchemaIo,
-  ToolSchemaKind,
   ToolSchemaOptions,
-  ToolSchemaProps,
   ToolSchemaTarget,
 } from './ToolSchema/index.ts';
 export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError/index.ts';
 export { toToolInputSchema } from './toToolInputSchema/index.ts';
 export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
-export type {
-  BudgetOptions,
-  CycleMode,
-  DereferenceOptions,
-  DereferenceResult,
-  Diagnostic,
-  DiagnosticCode,
-  Dialect,
-  JsonObject,
-  JsonSchema,
-  JsonValue,
+export {
+  type BudgetOptions,
+  type CycleMode,
+  type DereferenceOptions,
+  type DereferenceResult,
+  type Diagnostic,
+  type DiagnosticCode,
+  type Dialect,
+  type JsonSchema,
+  PROFILES,
+  type Profile,
+  type Violation,
 } from './types/index.ts';
-export { visitSchemas } from './visitSchemas/index.ts';

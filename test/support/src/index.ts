@@ -1,2 +1,8 @@
+export {
+  describeExports,
+  type ExportedNames,
+  type ExportsSpec,
+  exportedNames,
+} from './describeExports.ts';
 export { refsOf } from './refsOf.ts';
 export { type ThrownToolSchemaError, toolSchemaError } from './toolSchemaError.ts';

@@ -1,4 +1,4 @@
-import type { ConvertedToolSchemaOptions } from '@toolschema/core';
+import type { ConvertedToolSchemaOptions } from '@toolschema/core/adapter';
 
 /** Options of the ArkType tool schema wrappers. */
 export interface ArkTypeToolSchemaOptions extends ConvertedToolSchemaOptions {

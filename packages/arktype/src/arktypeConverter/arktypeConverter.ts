@@ -3,7 +3,7 @@ import {
   type ConversionDiagnostic,
   type JsonSchemaConverter,
   locateObjects,
-} from '@toolschema/core';
+} from '@toolschema/core/adapter';
 import type { Type } from 'arktype';
 
 /**

@@ -62,7 +62,7 @@ describe('toToolInputSchema (arktype)', () => {
   it('validates with ArkType: same value, same issues', async () => {
     const schema = type({ count: 'string.numeric.parse' });
     const tool = toToolInputSchema(schema);
-    expect(tool['~standard'].vendor).toBe('arktype');
+    expect(tool['~standard'].vendor).toBe('toolschema');
     expect(await tool['~standard'].validate({ count: '4' })).toStrictEqual({ value: { count: 4 } });
     const failure = await tool['~standard'].validate({ count: 'x' });
     expect(failure.issues?.map((issue) => issue.message)).toStrictEqual(

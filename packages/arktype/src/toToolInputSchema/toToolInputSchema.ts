@@ -1,4 +1,5 @@
-import { createToolSchema, type ToolSchema } from '@toolschema/core';
+import type { ToolSchema } from '@toolschema/core';
+import { createToolSchema } from '@toolschema/core/adapter';
 import type { ArkTypeToolSchemaOptions } from '../ArkTypeToolSchemaOptions/index.ts';
 import { type ArkTypeSchema, arktypeConverter } from '../arktypeConverter/index.ts';
 

@@ -1,4 +1,4 @@
-import { visitSchemas } from '@toolschema/core';
+import { visitSchemas } from '@toolschema/core/adapter';
 
 /**
  * Counts the `$ref` keywords that stand in schema positions of a JSON Schema. A `$ref` inside a

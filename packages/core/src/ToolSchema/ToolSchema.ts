@@ -1,10 +1,11 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { DereferenceOptions, Diagnostic, JsonSchema } from '../types/index.ts';
 
-/** What a tool schema describes: a tool's arguments (`'input'`) or its structured result (`'output'`). */
-export type ToolSchemaKind = 'input' | 'output';
-
-/** Which side of a transforming schema a JSON Schema describes: before parsing or after. */
+/**
+ * A side of a schema: `'input'` is what a caller sends (before parsing, defaults optional),
+ * `'output'` what validation returns (after transforms). A tool lists the input side of its
+ * arguments (`inputSchema`) and the output side of its structured result (`outputSchema`).
+ */
 export type ToolSchemaIo = 'input' | 'output';
 
 /** The Standard JSON Schema targets a tool schema can produce. */

@@ -6,7 +6,6 @@ export type {
   ToolSchemaDiagnostic,
   ToolSchemaDiagnosticsContext,
   ToolSchemaIo,
-  ToolSchemaKind,
   ToolSchemaOptions,
   ToolSchemaProps,
   ToolSchemaTarget,

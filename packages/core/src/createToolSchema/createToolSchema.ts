@@ -8,12 +8,12 @@ import type {
   JsonSchemaConverter,
   ToolSchema,
   ToolSchemaIo,
-  ToolSchemaKind,
+  ToolSchemaOptions,
   ToolSchemaProps,
   ToolSchemaTarget,
 } from '../ToolSchema/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import type { Dialect, JsonSchema } from '../types/index.ts';
+import type { DereferenceOptions, Dialect, JsonSchema } from '../types/index.ts';
 
 /** The dialect the dereference pass assumes for each supported target. */
 const DIALECT_BY_TARGET: Record<ToolSchemaTarget, Dialect> = {
@@ -25,21 +25,40 @@ const DIALECT_BY_TARGET: Record<ToolSchemaTarget, Dialect> = {
 const DEFAULT_TARGET: ToolSchemaTarget = 'draft-2020-12';
 
 /**
+ * The wrapper options passed on to `dereference`. Typed as a complete record so that an option
+ * added to `dereference` cannot be forgotten here; picking them (rather than passing the rest of
+ * the options on) keeps an adapter's own options, such as Valibot's `definitions`, out of the pass.
+ */
+const DEREFERENCE_OPTIONS = {
+  cycles: true,
+  unresolved: true,
+  budget: true,
+} as const satisfies Record<keyof Omit<DereferenceOptions, 'root' | 'dialect'>, true>;
+
+/**
+ * The vendor the wrapper reports. Not the wrapped schema's: consumers that see a known vendor
+ * reach into that library's internals (the AI SDK turns a `'zod'` schema into JSON Schema with
+ * Zod's own functions and calls `safeParseAsync`), which the wrapper does not have. Under its own
+ * vendor they take the Standard Schema and Standard JSON Schema path, which is the wrapper's.
+ */
+const VENDOR = 'toolschema';
+
+/**
  * Wraps a Standard Schema into a {@link ToolSchema}: validation stays the schema's own, and
  * `~standard.jsonSchema.input()` / `.output()` return self-contained JSON Schema. This is the
  * vendor-neutral hook the adapters build on; `toJsonSchema` is the only vendor-specific part.
  *
- * The JSON Schema for the side a tool lists (`kind`) in `draft-2020-12` is computed right away,
+ * The JSON Schema for the side a tool lists (`listedIo`) in `draft-2020-12` is computed right away,
  * so a schema that cannot be listed (a non-object input root, an unrepresentable type, a cycle
  * under `cycles: 'throw'`) throws where the tool is defined instead of failing every
  * `tools/list`. Other targets and sides are computed on first request. Each result is cached per
  * target and side, and every call returns a fresh copy, so a caller that mutates it cannot change
  * what the next call returns.
  *
- * @param schema The schema that validates; its `~standard.validate` and vendor are kept.
+ * @param schema The schema that validates; its `~standard.validate` is kept.
  * @param toJsonSchema Produces the schema's raw JSON Schema for a side and a target.
- * @param kind `'input'` for tool arguments (object root enforced on the input side), `'output'`
- *   for structured results (any root).
+ * @param listedIo `'input'` for tool arguments (object root enforced on the input side),
+ *   `'output'` for structured results (any root).
  * @param options Dereference options, a diagnostics callback and `unrepresentable`.
  * @returns The tool schema.
  * @throws ToolSchemaError when the default JSON Schema cannot be produced.
@@ -47,12 +66,13 @@ const DEFAULT_TARGET: ToolSchemaTarget = 'draft-2020-12';
 export function createToolSchema<S extends StandardSchemaV1>(
   schema: S,
   toJsonSchema: JsonSchemaConverter,
-  kind: ToolSchemaKind,
+  listedIo: ToolSchemaIo,
   options: ConvertedToolSchemaOptions = {},
 ): ToolSchema<S> {
   type Input = StandardSchemaV1.InferInput<S>;
   type Output = StandardSchemaV1.InferOutput<S>;
-  const { onDiagnostics, unrepresentable = 'throw', ...dereferenceOptions } = options;
+  const { onDiagnostics, unrepresentable = 'throw' } = options;
+  const dereferenceOptions = pickDereferenceOptions(options);
   const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
   /** Per side, then target: the listed schema, or why it cannot be listed (not retried). */
   type Outcome = { schema: Record<string, unknown> } | { error: unknown };
@@ -84,7 +104,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
     if (diagnostics.length > 0) {
       onDiagnostics?.(diagnostics, { target, io });
     }
-    return kind === 'input' && io === 'input'
+    return listedIo === 'input' && io === 'input'
       ? requireObjectRoot(result.schema)
       : toSchemaObject(result.schema);
   };
@@ -111,15 +131,22 @@ export function createToolSchema<S extends StandardSchemaV1>(
 
   const props: ToolSchemaProps<Input, Output> = {
     version: 1,
-    // The original vendor: issues, `libraryOptions` and error formats are still that vendor's.
-    vendor: original.vendor,
+    vendor: VENDOR,
     validate: (value, validateOptions) => original.validate(value, validateOptions),
     jsonSchema: { input: jsonSchemaFor('input'), output: jsonSchemaFor('output') },
   };
   // The schema `tools/list` shows is computed now, so a tool that cannot be listed fails to
   // register; other sides and targets on first request.
-  listed(kind, DEFAULT_TARGET);
+  listed(listedIo, DEFAULT_TARGET);
   return { '~standard': props };
+}
+
+function pickDereferenceOptions(options: ToolSchemaOptions): DereferenceOptions {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(DEREFERENCE_OPTIONS) as (keyof typeof DEREFERENCE_OPTIONS)[]) {
+    if (options[key] !== undefined) picked[key] = options[key];
+  }
+  return picked as DereferenceOptions;
 }
 
 function toTarget(target: string): ToolSchemaTarget {

@@ -7,7 +7,5 @@ export type {
   Diagnostic,
   DiagnosticCode,
   Dialect,
-  JsonObject,
   JsonSchema,
-  JsonValue,
 } from './types.ts';

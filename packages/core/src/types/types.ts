@@ -1,15 +1,3 @@
-/** A JSON value, as `JSON.parse` returns it. */
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | JsonValue[]
-  | { [key: string]: JsonValue };
-
-/** A JSON object. */
-export type JsonObject = { [key: string]: JsonValue };
-
 /**
  * A JSON Schema: an object or a boolean (draft 6 and later). Typed loosely on purpose: the pass
  * accepts whatever a converter or a remote server produced and reports what it cannot use.

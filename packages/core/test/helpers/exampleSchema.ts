@@ -64,7 +64,7 @@ export function wrapperContract(wrap: Wrapper, io: 'input' | 'output'): void {
   it('validates with the original and keeps its types', async () => {
     const { schema } = exampleSchema(exampleListed);
     const tool = wrap(schema);
-    expect(tool['~standard'].vendor).toBe('example');
+    expect(tool['~standard'].vendor).toBe('toolschema');
     expect(await tool['~standard'].validate({ tags: 'a,b' })).toStrictEqual({
       value: { tags: ['a', 'b'] },
     });

@@ -1,4 +1,4 @@
-import type { ConvertedToolSchemaOptions } from '@toolschema/core';
+import type { ConvertedToolSchemaOptions } from '@toolschema/core/adapter';
 import type { GenericSchema } from 'valibot';
 
 /** Options of the Valibot tool schema wrappers. */

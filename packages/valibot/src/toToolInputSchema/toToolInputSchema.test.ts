@@ -73,7 +73,7 @@ describe('toToolInputSchema (valibot)', () => {
   it('validates with Valibot: same value, same issues', async () => {
     const schema = v.object({ count: v.pipe(v.string(), v.transform(Number)) });
     const tool = toToolInputSchema(schema);
-    expect(tool['~standard'].vendor).toBe('valibot');
+    expect(tool['~standard'].vendor).toBe('toolschema');
     expect(await tool['~standard'].validate({ count: '4' })).toStrictEqual(
       await schema['~standard'].validate({ count: '4' }),
     );

@@ -1,4 +1,5 @@
-import { createToolSchema, type ToolSchema } from '@toolschema/core';
+import type { ToolSchema } from '@toolschema/core';
+import { createToolSchema } from '@toolschema/core/adapter';
 import type { GenericSchema } from 'valibot';
 import type { ValibotToolSchemaOptions } from '../ValibotToolSchemaOptions/index.ts';
 import { valibotConverter } from '../valibotConverter/index.ts';

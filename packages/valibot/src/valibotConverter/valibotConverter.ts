@@ -2,7 +2,7 @@ import {
   type ConversionDiagnostic,
   type JsonSchemaConverter,
   locateObjects,
-} from '@toolschema/core';
+} from '@toolschema/core/adapter';
 import { type ConversionConfig, toJsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
 

@@ -84,7 +84,7 @@ describe('toToolInputSchema (zod)', () => {
   it('validates with Zod: same parsed value, same issues', async () => {
     const schema = z.object({ count: z.coerce.number().int() });
     const tool = toToolInputSchema(schema);
-    expect(tool['~standard'].vendor).toBe('zod');
+    expect(tool['~standard'].vendor).toBe('toolschema');
     expect(await tool['~standard'].validate({ count: '4' })).toStrictEqual(
       await schema['~standard'].validate({ count: '4' }),
     );

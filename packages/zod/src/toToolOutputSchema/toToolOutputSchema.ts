@@ -1,4 +1,5 @@
-import { createToolSchema, type ToolSchema } from '@toolschema/core';
+import type { ToolSchema } from '@toolschema/core';
+import { createToolSchema } from '@toolschema/core/adapter';
 import type { $ZodType } from 'zod/v4/core';
 import type { ZodToolSchemaOptions } from '../ZodToolSchemaOptions/index.ts';
 import { zodConverter } from '../zodConverter/index.ts';

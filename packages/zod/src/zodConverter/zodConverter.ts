@@ -1,5 +1,5 @@
-import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core';
 import { ToolSchemaError } from '@toolschema/core';
+import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core/adapter';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';
 
 type ConversionSite = Omit<ConversionDiagnostic, 'code'>;

@@ -1,5 +1,5 @@
-import type { ConversionDiagnostic } from '@toolschema/core';
 import { ToolSchemaError } from '@toolschema/core';
+import type { ConversionDiagnostic } from '@toolschema/core/adapter';
 import { describe, expect, it, vi } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod-v4-1';
