@@ -1,25 +1,9 @@
 import { ToolSchemaMessages } from '@toolschema/mcp';
+import { rewrittenToolWithRef, toolsListResponse, toolWithRef } from '@toolschema/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
 
 const line = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
-
-const toolWithRef = {
-  name: 'a',
-  inputSchema: {
-    type: 'object',
-    properties: { x: { $ref: '#/$defs/X' } },
-    $defs: { X: { type: 'string' } },
-  },
-};
-const rewrittenTool = {
-  name: 'a',
-  inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
-};
-
-function listResponse(id: unknown): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, result: { tools: [toolWithRef], nextCursor: 'c' } };
-}
 
 /** An adapter whose core and framing both report failures into `failures`, as the proxy's do. */
 function adapter(failures: unknown[] = []): StdioLineAdapter {
@@ -38,14 +22,14 @@ describe('StdioLineAdapter', () => {
     const lines = adapter();
     lines.clientLine(line({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }));
     expect(lines.waitsForToolsList).toBe(true);
-    const out = lines.serverLine(line(listResponse(7)));
+    const out = lines.serverLine(line(toolsListResponse(7)));
     expect(JSON.parse(out.toString())).toStrictEqual({
       jsonrpc: '2.0',
       id: 7,
-      result: { tools: [rewrittenTool], nextCursor: 'c' },
+      result: { tools: [rewrittenToolWithRef], nextCursor: 'c' },
     });
     expect(lines.waitsForToolsList).toBe(false);
-    const again = line(listResponse(7));
+    const again = line(toolsListResponse(7));
     expect(lines.serverLine(again)).toBe(again);
   });
 
@@ -56,8 +40,8 @@ describe('StdioLineAdapter', () => {
     lines.clientLine(line({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: {} }));
     for (const id of [3, 4]) {
       expect(
-        JSON.parse(lines.serverLine(line(listResponse(id))).toString()).result.tools,
-      ).toStrictEqual([rewrittenTool]);
+        JSON.parse(lines.serverLine(line(toolsListResponse(id))).toString()).result.tools,
+      ).toStrictEqual([rewrittenToolWithRef]);
     }
     expect(lines.waitsForToolsList).toBe(false);
   });
@@ -70,7 +54,7 @@ describe('StdioLineAdapter', () => {
       Buffer.from(''),
       Buffer.from('{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'),
       Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}'),
-      line(listResponse(2)),
+      line(toolsListResponse(2)),
       // Odd spacing that a re-serialization would lose.
       Buffer.from('{ "jsonrpc" : "2.0", "id" : 3, "result" : { } }'),
     ];
@@ -90,9 +74,9 @@ describe('StdioLineAdapter', () => {
   it('keeps a CRLF line ending on a rewritten line', () => {
     const lines = adapter();
     lines.clientLine(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list"}\r'));
-    const out = lines.serverLine(Buffer.from(`${JSON.stringify(listResponse(1))}\r`));
+    const out = lines.serverLine(Buffer.from(`${JSON.stringify(toolsListResponse(1))}\r`));
     expect(out.at(-1)).toBe(0x0d);
-    expect(JSON.parse(out.toString()).result.tools).toStrictEqual([rewrittenTool]);
+    expect(JSON.parse(out.toString()).result.tools).toStrictEqual([rewrittenToolWithRef]);
   });
 
   it('ignores malformed client lines', () => {
@@ -108,15 +92,15 @@ describe('StdioLineAdapter', () => {
     // 2^53 + 1: JSON.parse reads it as 2^53, which is another id.
     lines.clientLine(Buffer.from('{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}'));
     const other = Buffer.from(
-      JSON.stringify(listResponse(0)).replace('"id":0', '"id":9007199254740992'),
+      JSON.stringify(toolsListResponse(0)).replace('"id":0', '"id":9007199254740992'),
     );
     expect(lines.serverLine(other)).toBe(other);
-    const answer = JSON.stringify(listResponse(0)).replace('"id":0', '"id":9007199254740993');
+    const answer = JSON.stringify(toolsListResponse(0)).replace('"id":0', '"id":9007199254740993');
     const out = lines.serverLine(Buffer.from(answer)).toString();
     expect(out).toBe(
       JSON.stringify({
-        ...listResponse(0),
-        result: { tools: [rewrittenTool], nextCursor: 'c' },
+        ...toolsListResponse(0),
+        result: { tools: [rewrittenToolWithRef], nextCursor: 'c' },
       }).replace('"id":0', '"id":9007199254740993'),
     );
   });
@@ -139,7 +123,7 @@ describe('StdioLineAdapter', () => {
     const failures: unknown[] = [];
     const lines = adapter(failures);
     lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
-    const answer = line(listResponse(1));
+    const answer = line(toolsListResponse(1));
     // What V8 throws for a text past its string length limit (an amplifying schema).
     const stringify = JSON.stringify;
     vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {

@@ -40,6 +40,15 @@ describe('parseLossless / stringifyLossless', () => {
     expect(roundTrip(text)).toBe(text);
   });
 
+  it('leaves a string that looks like a number in place alone', () => {
+    const text = '{"s":"x:1.0,y","t":"[1e400]","n":1}';
+    expect(parseLossless(text)).toStrictEqual({
+      value: { s: 'x:1.0,y', t: '[1e400]', n: 1 },
+      placeholders: false,
+    });
+    expect(roundTrip(text)).toBe(text);
+  });
+
   it('throws a SyntaxError for text that is not JSON', () => {
     expect(() => parseLossless('{"n":1e400')).toThrow(SyntaxError);
     expect(() => parseLossless('nope')).toThrow(SyntaxError);

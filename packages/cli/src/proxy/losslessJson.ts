@@ -19,12 +19,30 @@ const PLACEHOLDER_TEXT = JSON.stringify(MARK).slice(0, -1);
 const PLACEHOLDER = new RegExp(`${escapeRegExp(PLACEHOLDER_TEXT)}([-+.0-9eE]+)"`, 'g');
 
 /**
- * A cheap test that finds every text that may hold a number `JSON.stringify` would write
- * differently: an exponent, a fraction ending in 0, six leading zeros in a fraction (written as
- * `1e-7`), sixteen significant digits or more (rounded), or `-0`. Texts inside strings match too;
- * that only costs the full scan below.
+ * Every number of JSON text outside a string stands after `:`, `,` or `[` and before `,`, `}` or
+ * `]` (white space aside), so this finds them all without reading strings (it also finds text in
+ * strings that looks the same, which only costs the exact scan below).
  */
-const MAYBE_NONCANONICAL = /\d[eE]|\.\d*0(?!\d)|\.0{6}|\d(?:\.?\d){15}|-0(?![.\d])/;
+const NUMBER_IN_PLACE = /[:,[]\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,}\]])/g;
+
+/**
+ * Whether JSON text may hold a number `JSON.stringify` would write differently (an exponent, a
+ * fraction ending in 0, `-0`, `1e-7`, a 64-bit integer...): a cheap search that skips the exact,
+ * string-aware scan for the common text that has none.
+ *
+ * @param text JSON text.
+ * @returns `false` only when every number outside strings is written as `JSON.stringify` would.
+ */
+function mayHoldNoncanonicalNumber(text: string): boolean {
+  // A text that is a number, or starts with one, has it in no such place.
+  const start = text.trimStart();
+  if (!start.startsWith('{') && !start.startsWith('[')) return true;
+  for (const match of text.matchAll(NUMBER_IN_PLACE)) {
+    const token = match[1]!;
+    if (String(Number(token)) !== token) return true;
+  }
+  return false;
+}
 
 /** Strings (skipped) and numbers of JSON text. */
 const STRING_OR_NUMBER = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
@@ -49,7 +67,7 @@ export interface LosslessParse {
  *   not JSON.
  */
 export function parseLossless(text: string): LosslessParse {
-  if (!MAYBE_NONCANONICAL.test(text)) return { value: JSON.parse(text), placeholders: false };
+  if (!mayHoldNoncanonicalNumber(text)) return { value: JSON.parse(text), placeholders: false };
   let placeholders = false;
   const marked = text.replace(STRING_OR_NUMBER, (token) => {
     if (token.charCodeAt(0) === 0x22 || String(Number(token)) === token) return token;
