@@ -4,8 +4,9 @@ import { describeExports } from '@toolschema/test-support';
 describeExports('@toolschema/mcp', {
   entry: new URL('./index.ts', import.meta.url),
   load: () => import('./index.ts'),
-  values: ['ToolSchemaMessages', 'rewriteTool'],
+  values: ['ToolSchemaMessages', 'rewriteTool', 'withToolSchemas'],
   types: [
+    'McpTransport',
     'RewriteOptions',
     'RewrittenTool',
     'ToolDiagnostic',
@@ -14,5 +15,7 @@ describeExports('@toolschema/mcp', {
     'ToolSchemaMessagesOptions',
     'ToolSchemaState',
     'ToolState',
+    'TransportSide',
+    'WithToolSchemasOptions',
   ],
 });

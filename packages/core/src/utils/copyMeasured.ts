@@ -1,5 +1,6 @@
 import { setOwn } from '../cloneJson/index.ts';
 import { containerBytes, keyBytes, scalarBytes } from './jsonBytes.ts';
+import { isJsonObject } from './jsonValue.ts';
 import { MAX_DATA_CONTAINERS } from './measureJson.ts';
 
 /**
@@ -31,7 +32,8 @@ export function createCopyMeasure(): CopyMeasure {
  * Copies a JSON value and measures it in the same walk, without recursion, or gives up: on a
  * value deeper than `maxDepth` containers (so a JavaScript object that contains itself ends the
  * walk too), on more than `MAX_DATA_CONTAINERS` of them (an object shared at every level), and
- * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
+ * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint,
+ * `NaN`, a `Date` or any other object that is not plain); `cloneJson` then says what it was.
  * Keys named `__proto__` stay own data properties. Nothing is allocated but the copy.
  *
  * @param value The value to copy.
@@ -68,6 +70,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
       return value.slice();
     }
   }
+  if (!Array.isArray(value) && !isJsonObject(value)) return undefined;
   const copy: unknown = Array.isArray(value) ? new Array(value.length) : {};
   const { sources, copies, depths } = measure;
   sources.push(value);
@@ -92,6 +95,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
       for (let index = 0; index < source.length; index++) {
         const item: unknown = source[index];
         if (item !== null && typeof item === 'object') {
+          if (!Array.isArray(item) && !isJsonObject(item)) failed = true;
           const child = Array.isArray(item) ? new Array(item.length) : {};
           out[index] = child;
           sources.push(item);
@@ -113,6 +117,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
         bytes += keyBytes(key);
         let value = item;
         if (item !== null && typeof item === 'object') {
+          if (!Array.isArray(item) && !isJsonObject(item)) failed = true;
           value = Array.isArray(item) ? new Array(item.length) : {};
           sources.push(item);
           copies.push(value);
