@@ -1,4 +1,4 @@
-// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4,5] [--out=FILE]`.
+// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4,5,6] [--out=FILE]`.
 // Prints markdown; with --out also writes it to FILE.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,6 +8,7 @@ import { runProxy } from './sections/proxy.mjs';
 import { runRealCorpus } from './sections/real-corpus.mjs';
 import { runScaling } from './sections/scaling.mjs';
 import { runToolsList } from './sections/tools-list.mjs';
+import { runTransport } from './sections/transport.mjs';
 import { runWorstCases } from './sections/worst-cases.mjs';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -93,6 +94,14 @@ if (wanted(5)) {
   summary.push(
     `- proxy: warm proxied / direct ${formatRatio(section.ratios.warmProxiedOverDirect)} ` +
       `(added ${formatRatio(section.ratios.warmAddedOverDirect)} of direct), cold ${formatRatio(section.ratios.coldProxiedOverDirect)}`,
+  );
+}
+if (wanted(6)) {
+  const section = await runTransport({ rounds: quick ? 3 : 15, warmup: quick ? 1 : 3 });
+  print(section.markdown);
+  summary.push(
+    `- transport wrapper (SDK v1): server side wrapped / plain ${formatRatio(section.ratios.serverOverPlain)}, ` +
+      `client side ${formatRatio(section.ratios.clientOverPlain)}`,
   );
 }
 print(
