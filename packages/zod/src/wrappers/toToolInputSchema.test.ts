@@ -4,7 +4,7 @@ import { refsOf, toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import * as zm from 'zod/mini';
-import { toToolInputSchema } from './toToolInputSchema.ts';
+import { toToolInputSchema } from './wrappers.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';

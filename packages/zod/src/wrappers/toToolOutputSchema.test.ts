@@ -2,7 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { ToolSchemaError } from '@toolschema/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
-import { toToolOutputSchema } from './toToolOutputSchema.ts';
+import { toToolOutputSchema } from './wrappers.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
 

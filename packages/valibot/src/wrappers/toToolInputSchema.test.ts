@@ -3,7 +3,7 @@ import type { ToolSchemaDiagnostic } from '@toolschema/core';
 import { refsOf, toolSchemaError } from '@toolschema/test-support';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { toToolInputSchema } from './toToolInputSchema.ts';
+import { toToolInputSchema } from './wrappers.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
