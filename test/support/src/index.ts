@@ -1,4 +1,10 @@
 export {
+  type AdapterSpec,
+  type AdapterTestOptions,
+  describeAdapter,
+  type ListedCase,
+} from './describeAdapter.ts';
+export {
   describeExports,
   type ExportedNames,
   type ExportsSpec,
