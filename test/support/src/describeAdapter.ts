@@ -15,41 +15,63 @@ export interface AdapterTestOptions {
   onDiagnostics?: (diagnostics: { code: string; pointer: string; message: string }[]) => void;
 }
 
-/** A schema of the adapter's validator and what its wrapper lists, written out per adapter. */
-export interface ListedCase<Schema> {
-  schema: Schema;
-  listed: Listed;
-}
-
-/**
- * The adapter under test and one schema per shared behaviour, each with its expected result
- * written out: the validators list the same things differently (key order, `required` order,
- * annotations), and the expected objects say how.
- */
-export interface AdapterSpec<Schema> {
-  toToolInputSchema: (schema: Schema, options?: AdapterTestOptions) => Wrapped;
-  toToolOutputSchema: (schema: Schema, options?: AdapterTestOptions) => Wrapped;
-  /** An object whose properties use one registered (named) type twice; input side, 2020-12. */
-  reused: ListedCase<Schema>;
+/** One schema of the adapter's validator per shared behaviour. */
+export interface AdapterSchemas<Schema> {
+  /** An object whose properties use one registered (named) type twice. */
+  reused: Schema;
   /** An object with a recursive property: it lists with refs into its own root `$defs`. */
   recursive: Schema;
   /** An object whose input and output sides differ (a default, a transform). */
-  sides: { schema: Schema; input: Listed; output: Listed };
-  /** An object listed for the `draft-07` target (input side). */
-  draft07: ListedCase<Schema>;
-  /** A schema and values to validate: one at least valid and one invalid. */
+  sides: Schema;
+  /** An object listed for the `draft-07` target. */
+  draft07: Schema;
+  /** A schema and values to validate: at least one valid and one invalid. */
   validation: { schema: Schema; values: unknown[] };
-  /** A union of two objects, and the keyword the validator lists it with. */
-  union: { schema: Schema; keyword: 'oneOf' | 'anyOf' };
-  /** An array of strings: not an object, so an input root fails; `listed` is its draft-07 output. */
-  arrayRoot: ListedCase<Schema>;
-  /** An object with a Date at `pointer`; `properties` is what `unrepresentable: 'any'` lists. */
-  unrepresentable: { schema: Schema; pointer: string; message: string; properties: Listed };
-  /** An object whose output side has an unrepresentable type at `pointer` (a transform's result, a bigint). */
-  unrepresentableOutput: { schema: Schema; pointer: string };
+  /** A union of two objects. */
+  union: Schema;
+  /** An array of strings: not an object, so an input root fails. */
+  arrayRoot: Schema;
+  /** An object with a type JSON Schema cannot express (a Date). */
+  unrepresentable: Schema;
+  /** An object whose output side has a type JSON Schema cannot express. */
+  unrepresentableOutput: Schema;
+}
+
+/**
+ * What the adapter's wrappers list for {@link AdapterSchemas}, written out per adapter (kept as a
+ * JSON file beside its test: the validators list the same things differently, in key order,
+ * `required` order and annotations). `$schema` is left out: the kit checks it, as it names the
+ * target the kit requested.
+ */
+export interface AdapterExpected {
+  /** The input side of `reused`, draft-2020-12. */
+  reused: Listed;
+  /** The input and output sides of `sides`, draft-2020-12. */
+  sides: { input: Listed; output: Listed };
+  /** The input side of `draft07`, draft-07. */
+  draft07: Listed;
+  /** The keyword the validator lists `union` with (`oneOf` or `anyOf`). */
+  unionKeyword: string;
+  /** The output side of `arrayRoot`, draft-07. */
+  arrayRoot: Listed;
+  /** Where and why `unrepresentable` fails, and its properties under `unrepresentable: 'any'`. */
+  unrepresentable: { pointer: string; message: string; properties: Listed };
+  /** Where the output side of `unrepresentableOutput` fails. */
+  unrepresentableOutput: { pointer: string };
+}
+
+/** The adapter under test, its schemas and what it lists for them. */
+export interface AdapterSpec<Schema> {
+  toToolInputSchema: (schema: Schema, options?: AdapterTestOptions) => Wrapped;
+  toToolOutputSchema: (schema: Schema, options?: AdapterTestOptions) => Wrapped;
+  schemas: AdapterSchemas<Schema>;
+  expected: AdapterExpected;
 }
 
 const TARGET = { target: 'draft-2020-12' } as const;
+/** `$schema` of each target's output. */
+const DRAFT_2020_12 = { $schema: 'https://json-schema.org/draft/2020-12/schema' };
+const DRAFT_07 = { $schema: 'http://json-schema.org/draft-07/schema#' };
 
 /**
  * Registers the tests every adapter's wrappers must pass, with the adapter's own schemas and
@@ -61,18 +83,19 @@ const TARGET = { target: 'draft-2020-12' } as const;
  * @param spec The wrappers and the cases.
  */
 export function describeAdapter<Schema>(name: string, spec: AdapterSpec<Schema>): void {
+  const { schemas, expected } = spec;
   const input = (schema: Schema, options?: AdapterTestOptions) =>
     spec.toToolInputSchema(schema, options)['~standard'].jsonSchema.input(TARGET);
 
   describe(`${name} wrappers`, () => {
     it('inline a registered type used twice: no $ref, no $defs', () => {
-      const listed = input(spec.reused.schema);
-      expect(listed).toStrictEqual(spec.reused.listed);
+      const listed = input(schemas.reused);
+      expect(listed).toStrictEqual({ ...DRAFT_2020_12, ...expected.reused });
       expect(refsOf(listed)).toStrictEqual([]);
     });
 
     it('keep recursion as refs into the listed schema own $defs, under an object root', () => {
-      const listed = input(spec.recursive);
+      const listed = input(schemas.recursive);
       const defs = Object.keys((listed.$defs ?? {}) as object);
       expect(listed.type).toBe('object');
       expect(listed).not.toHaveProperty('$ref');
@@ -84,20 +107,24 @@ export function describeAdapter<Schema>(name: string, spec: AdapterSpec<Schema>)
     });
 
     it('list the input side for tool arguments and the output side for results', () => {
-      expect(input(spec.sides.schema)).toStrictEqual(spec.sides.input);
-      const output = spec.toToolOutputSchema(spec.sides.schema);
-      expect(output['~standard'].jsonSchema.output(TARGET)).toStrictEqual(spec.sides.output);
+      expect(input(schemas.sides)).toStrictEqual({ ...DRAFT_2020_12, ...expected.sides.input });
+      const output = spec.toToolOutputSchema(schemas.sides);
+      expect(output['~standard'].jsonSchema.output(TARGET)).toStrictEqual({
+        ...DRAFT_2020_12,
+        ...expected.sides.output,
+      });
     });
 
     it('convert for the draft-07 target', () => {
-      const tool = spec.toToolInputSchema(spec.draft07.schema);
-      expect(tool['~standard'].jsonSchema.input({ target: 'draft-07' })).toStrictEqual(
-        spec.draft07.listed,
-      );
+      const tool = spec.toToolInputSchema(schemas.draft07);
+      expect(tool['~standard'].jsonSchema.input({ target: 'draft-07' })).toStrictEqual({
+        ...DRAFT_07,
+        ...expected.draft07,
+      });
     });
 
     it("validate with the validator: same results, under the wrapper's own vendor", async () => {
-      const { schema, values } = spec.validation;
+      const { schema, values } = schemas.validation;
       const tool = spec.toToolInputSchema(schema);
       expect(tool['~standard'].vendor).toBe('toolschema');
       const results = await Promise.all(values.map((value) => tool['~standard'].validate(value)));
@@ -110,20 +137,24 @@ export function describeAdapter<Schema>(name: string, spec: AdapterSpec<Schema>)
     });
 
     it('give a union of objects an object root', () => {
-      const listed = input(spec.union.schema);
+      const listed = input(schemas.union);
       expect(listed.type).toBe('object');
-      expect(listed[spec.union.keyword]).toHaveLength(2);
+      expect(listed[expected.unionKeyword]).toHaveLength(2);
     });
 
     it('refuse a non-object input root (root-not-object), allow it as output', () => {
-      const { schema, listed } = spec.arrayRoot;
+      const schema = schemas.arrayRoot;
       expect(toolSchemaError(() => spec.toToolInputSchema(schema)).code).toBe('root-not-object');
       const output = spec.toToolOutputSchema(schema)['~standard'];
-      expect(output.jsonSchema.output({ target: 'draft-07' })).toStrictEqual(listed);
+      expect(output.jsonSchema.output({ target: 'draft-07' })).toStrictEqual({
+        ...DRAFT_07,
+        ...expected.arrayRoot,
+      });
     });
 
     it("throw unrepresentable with the pointer by default, or list {} with 'any'", () => {
-      const { schema, pointer, message, properties } = spec.unrepresentable;
+      const schema = schemas.unrepresentable;
+      const { pointer, message, properties } = expected.unrepresentable;
       const error = toolSchemaError(() => spec.toToolInputSchema(schema));
       expect({ code: error.code, pointer: error.pointer, message: error.message }).toStrictEqual({
         code: 'unrepresentable',
@@ -140,8 +171,8 @@ export function describeAdapter<Schema>(name: string, spec: AdapterSpec<Schema>)
     });
 
     it('throw unrepresentable for the output side where the tool is defined', () => {
-      const { schema, pointer } = spec.unrepresentableOutput;
-      const error = toolSchemaError(() => spec.toToolOutputSchema(schema));
+      const { pointer } = expected.unrepresentableOutput;
+      const error = toolSchemaError(() => spec.toToolOutputSchema(schemas.unrepresentableOutput));
       expect({ code: error.code, pointer: error.pointer }).toStrictEqual({
         code: 'unrepresentable',
         pointer,

@@ -1,8 +1,9 @@
 export {
+  type AdapterExpected,
+  type AdapterSchemas,
   type AdapterSpec,
   type AdapterTestOptions,
   describeAdapter,
-  type ListedCase,
 } from './describeAdapter.ts';
 export {
   describeExports,

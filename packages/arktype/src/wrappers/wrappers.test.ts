@@ -4,10 +4,10 @@ import { describeAdapter, refsOf } from '@toolschema/test-support';
 import { scope, type } from 'arktype';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ArkTypeSchema } from '../arktypeConverter/index.ts';
+import expected from './wrappers.expected.json' with { type: 'json' };
 import { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
-const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 const types = scope({
   TreeNode: { name: 'string', 'children?': 'TreeNode[]' },
@@ -15,7 +15,6 @@ const types = scope({
   User: { name: 'string' },
   Pair: { a: 'User', b: 'User' },
 }).export();
-const user = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const Sides = type({
   length: type('string')
     .pipe((value) => value.length)
@@ -23,67 +22,25 @@ const Sides = type({
   limit: 'number = 10',
 });
 
+// ArkType lists no default: a defaulted key is optional on the input side only.
 describeAdapter<ArkTypeSchema>('@toolschema/arktype', {
   toToolInputSchema,
   toToolOutputSchema,
-  reused: {
-    schema: types.Pair,
-    listed: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { a: user, b: user },
-      required: ['a', 'b'],
+  schemas: {
+    reused: types.Pair,
+    recursive: types.Tree,
+    sides: Sides,
+    draft07: type({ pair: ['string', 'number'] }),
+    validation: {
+      schema: type({ count: 'string.numeric.parse' }),
+      values: [{ count: '4' }, { count: 'x' }, null],
     },
+    union: type({ kind: "'a'", a: 'string' }).or({ kind: "'b'", b: 'number' }),
+    arrayRoot: type('string[]'),
+    unrepresentable: type({ name: 'string', at: 'Date' }),
+    unrepresentableOutput: type({ big: 'bigint' }),
   },
-  recursive: types.Tree,
-  // ArkType lists no default; a defaulted key is optional on the input side only.
-  sides: {
-    schema: Sides,
-    input: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { length: { type: 'string' }, limit: { type: 'number' } },
-      required: ['length'],
-    },
-    output: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { length: { type: 'number' }, limit: { type: 'number' } },
-      required: ['length', 'limit'],
-    },
-  },
-  draft07: {
-    schema: types.Pair,
-    listed: {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'object',
-      properties: { a: user, b: user },
-      required: ['a', 'b'],
-    },
-  },
-  validation: {
-    schema: type({ count: 'string.numeric.parse' }),
-    values: [{ count: '4' }, { count: 'x' }, null],
-  },
-  union: {
-    schema: type({ kind: "'a'", a: 'string' }).or({ kind: "'b'", b: 'number' }),
-    keyword: 'anyOf',
-  },
-  arrayRoot: {
-    schema: type('string[]'),
-    listed: {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'array',
-      items: { type: 'string' },
-    },
-  },
-  unrepresentable: {
-    schema: type({ name: 'string', at: 'Date' }),
-    pointer: '/properties/at',
-    message: 'A Date cannot be represented in JSON Schema.',
-    properties: { name: { type: 'string' }, at: {} },
-  },
-  unrepresentableOutput: { schema: type({ big: 'bigint' }), pointer: '/properties/big' },
+  expected,
 });
 
 describe('@toolschema/arktype only', () => {

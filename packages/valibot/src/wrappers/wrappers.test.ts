@@ -3,10 +3,10 @@ import type { ToolSchemaDiagnostic } from '@toolschema/core';
 import { describeAdapter } from '@toolschema/test-support';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import expected from './wrappers.expected.json' with { type: 'json' };
 import { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
-const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 type TreeNode = { name: string; children: TreeNode[] };
 const TreeNodeSchema: v.GenericSchema<TreeNode> = v.object({
@@ -14,11 +14,6 @@ const TreeNodeSchema: v.GenericSchema<TreeNode> = v.object({
   children: v.array(v.lazy(() => TreeNodeSchema)),
 });
 const Address = v.object({ city: v.pipe(v.string(), v.description('City name')) });
-const address = {
-  type: 'object',
-  properties: { city: { type: 'string', description: 'City name' } },
-  required: ['city'],
-};
 const Sides = v.object({
   limit: v.optional(v.number(), 10),
   length: v.pipe(
@@ -34,78 +29,30 @@ describeAdapter<v.GenericSchema>('@toolschema/valibot', {
     toToolInputSchema(schema, { ...options, definitions: { Address } }),
   toToolOutputSchema: (schema, options) =>
     toToolOutputSchema(schema, { ...options, definitions: { Address } }),
-  reused: {
-    schema: v.object({ home: Address, work: v.optional(Address) }),
-    listed: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { home: address, work: address },
-      required: ['home'],
+  schemas: {
+    reused: v.object({ home: Address, work: v.optional(Address) }),
+    recursive: v.object({ root: TreeNodeSchema }),
+    sides: Sides,
+    draft07: v.object({ home: Address, pair: v.tuple([v.string(), v.number()]) }),
+    validation: {
+      schema: v.object({ count: v.pipe(v.string(), v.transform(Number)) }),
+      values: [{ count: '4' }, { count: 4 }, null],
     },
-  },
-  recursive: v.object({ root: TreeNodeSchema }),
-  sides: {
-    schema: Sides,
-    input: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { limit: { type: 'number', default: 10 }, length: { type: 'string' } },
-      required: ['length'],
-    },
-    output: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { limit: { type: 'number', default: 10 }, length: { type: 'number' } },
-      required: ['length'],
-    },
-  },
-  draft07: {
-    schema: v.object({ home: Address, pair: v.tuple([v.string(), v.number()]) }),
-    listed: {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'object',
-      properties: {
-        home: address,
-        pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], minItems: 2 },
-      },
-      required: ['home', 'pair'],
-    },
-  },
-  validation: {
-    schema: v.object({ count: v.pipe(v.string(), v.transform(Number)) }),
-    values: [{ count: '4' }, { count: 4 }, null],
-  },
-  union: {
-    schema: v.variant('kind', [
+    union: v.variant('kind', [
       v.object({ kind: v.literal('a'), a: v.string() }),
       v.object({ kind: v.literal('b'), b: v.number() }),
     ]),
-    keyword: 'oneOf',
-  },
-  arrayRoot: {
-    schema: v.array(v.string()),
-    listed: {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'array',
-      items: { type: 'string' },
-    },
-  },
-  unrepresentable: {
-    schema: v.object({ name: v.string(), at: v.pipe(v.date(), v.description('When')) }),
-    pointer: '/properties/at',
-    message: 'The "date" schema cannot be converted to JSON Schema.',
-    properties: { name: { type: 'string' }, at: { description: 'When' } },
-  },
-  // A transform with no schema after it: the output type is unknown.
-  unrepresentableOutput: {
-    schema: v.object({
+    arrayRoot: v.array(v.string()),
+    unrepresentable: v.object({ name: v.string(), at: v.pipe(v.date(), v.description('When')) }),
+    // A transform with no schema after it: the output type is unknown.
+    unrepresentableOutput: v.object({
       length: v.pipe(
         v.string(),
         v.transform((value) => value.length),
       ),
     }),
-    pointer: '/properties/length',
   },
+  expected,
 });
 
 describe('@toolschema/valibot only', () => {

@@ -3,6 +3,7 @@ import { describeAdapter, toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import * as zm from 'zod/mini';
+import expected from './wrappers.expected.json' with { type: 'json' };
 import { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';
 
 const TARGET = { target: 'draft-2020-12' } as const;
@@ -11,11 +12,6 @@ const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 const Address = z
   .object({ city: z.string().describe('City name') })
   .meta({ id: 'ZodAdapterAddress' });
-const address = {
-  type: 'object',
-  properties: { city: { type: 'string', description: 'City name' } },
-  required: ['city'],
-};
 const Category = z.object({
   name: z.string(),
   get children(): z.ZodArray<typeof Category> {
@@ -33,79 +29,24 @@ const Sides = z.object({
 describeAdapter<z.ZodType>('@toolschema/zod', {
   toToolInputSchema,
   toToolOutputSchema,
-  reused: {
-    schema: z.object({ home: Address, work: Address.optional() }),
-    listed: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { home: address, work: address },
-      required: ['home'],
+  schemas: {
+    reused: z.object({ home: Address, work: Address.optional() }),
+    recursive: z.object({ root: Category }),
+    sides: Sides,
+    draft07: z.object({ home: Address, tags: z.tuple([z.string()]) }),
+    validation: {
+      schema: z.object({ count: z.coerce.number().int() }),
+      values: [{ count: '4' }, { count: 'x' }, null],
     },
-  },
-  recursive: z.object({ root: Category }),
-  sides: {
-    schema: Sides,
-    input: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { limit: { type: 'number', default: 10 }, length: { type: 'string' } },
-      required: ['length'],
-    },
-    output: {
-      $schema: SCHEMA_2020_12,
-      type: 'object',
-      properties: { limit: { type: 'number', default: 10 }, length: { type: 'number' } },
-      required: ['limit', 'length'],
-      additionalProperties: false,
-    },
-  },
-  draft07: {
-    schema: z.object({ home: Address, tags: z.tuple([z.string()]) }),
-    listed: {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'object',
-      properties: {
-        home: address,
-        tags: {
-          type: 'array',
-          items: [{ type: 'string' }],
-          additionalItems: false,
-          minItems: 1,
-          maxItems: 1,
-        },
-      },
-      required: ['home', 'tags'],
-    },
-  },
-  validation: {
-    schema: z.object({ count: z.coerce.number().int() }),
-    values: [{ count: '4' }, { count: 'x' }, null],
-  },
-  union: {
-    schema: z.discriminatedUnion('kind', [
+    union: z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('a'), a: z.string() }),
       z.object({ kind: z.literal('b'), b: z.number() }),
     ]),
-    keyword: 'oneOf',
+    arrayRoot: z.array(z.string()),
+    unrepresentable: z.object({ name: z.string(), at: z.date() }),
+    unrepresentableOutput: z.object({ length: z.string().transform((value) => value.length) }),
   },
-  arrayRoot: {
-    schema: z.array(z.string()),
-    listed: {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      type: 'array',
-      items: { type: 'string' },
-    },
-  },
-  unrepresentable: {
-    schema: z.object({ name: z.string(), at: z.date() }),
-    pointer: '/properties/at',
-    message: 'Date cannot be represented in JSON Schema',
-    properties: { name: { type: 'string' }, at: {} },
-  },
-  unrepresentableOutput: {
-    schema: z.object({ length: z.string().transform((value) => value.length) }),
-    pointer: '/properties/length',
-  },
+  expected,
 });
 
 describe('@toolschema/zod only', () => {
