@@ -1,9 +1,10 @@
-// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4] [--out=FILE]`.
+// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4,5] [--out=FILE]`.
 // Prints markdown; with --out also writes it to FILE.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { passIsReal } from './lib/core.mjs';
 import { formatRatio, machineInfo } from './lib/measure.mjs';
+import { runProxy } from './sections/proxy.mjs';
 import { runRealCorpus } from './sections/real-corpus.mjs';
 import { runScaling } from './sections/scaling.mjs';
 import { runToolsList } from './sections/tools-list.mjs';
@@ -80,6 +81,18 @@ if (wanted(4)) {
   summary.push(
     `- scaling: time per output byte spread ${formatRatio(section.spread)} from 1× to 100× ` +
       `(the floor's ${formatRatio(section.floorSpread)}; ours / floor ${section.overFloor.map(formatRatio).join(', ')})`,
+  );
+}
+if (wanted(5)) {
+  const section = await runProxy({
+    rounds: quick ? 3 : 15,
+    warmup: quick ? 1 : 3,
+    coldRounds: quick ? 3 : 9,
+  });
+  print(section.markdown);
+  summary.push(
+    `- proxy: warm proxied / direct ${formatRatio(section.ratios.warmProxiedOverDirect)} ` +
+      `(added ${formatRatio(section.ratios.warmAddedOverDirect)} of direct), cold ${formatRatio(section.ratios.coldProxiedOverDirect)}`,
   );
 }
 print(

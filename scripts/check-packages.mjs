@@ -326,6 +326,8 @@ try {
     const lint = await capture(bin('publint'), ['run', tarballPath, '--strict'], root);
     record(`${manifest.name}: publint --strict`, lint.code === 0, lint.output);
 
+    // A package with nothing to import (the command line: a bin only) has no types to check.
+    if (!Object.hasOwn(manifest.exports ?? {}, '.')) continue;
     const types = await capture(bin('attw'), [tarballPath, '--format', 'json'], root);
     const verdict = readAttw(types);
     record(

@@ -1,24 +1,13 @@
 import { defineConfig } from 'tsdown';
 
-export default defineConfig([
-  {
-    // The library: the building blocks of the command line, for programs that embed them.
-    entry: ['src/index.ts'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    clean: true,
-    target: 'node20',
-    // The time spent generating declarations is expected; no report on each build.
-    checks: { pluginTimings: false },
-  },
-  {
-    // The bin: one ESM file with its shebang; the library build above owns cleaning dist/.
-    entry: { cli: 'src/cli.ts' },
-    format: ['esm'],
-    dts: false,
-    clean: false,
-    target: 'node20',
-    // The time spent generating declarations is expected; no report on each build.
-    checks: { pluginTimings: false },
-  },
-]);
+// The package is a command line and nothing else: one ESM file with its shebang, no library
+// entry and no declarations (see the README, "Embedding the proxy").
+export default defineConfig({
+  entry: { cli: 'src/cli.ts' },
+  format: ['esm'],
+  dts: false,
+  clean: true,
+  target: 'node20',
+  // The time spent bundling is expected; no report on each build.
+  checks: { pluginTimings: false },
+});

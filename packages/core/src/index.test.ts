@@ -5,7 +5,15 @@ import { describeExports } from '@toolschema/test-support';
 describeExports('@toolschema/core', {
   entry: new URL('./index.ts', import.meta.url),
   load: () => import('./index.ts'),
-  values: ['dereference', 'PROFILES', 'ToolSchemaError', 'toToolInputSchema', 'toToolOutputSchema'],
+  values: [
+    'checkProviderSchema',
+    'checkProviderTools',
+    'dereference',
+    'PROFILES',
+    'ToolSchemaError',
+    'toToolInputSchema',
+    'toToolOutputSchema',
+  ],
   types: [
     'BudgetOptions',
     'CycleMode',

@@ -1,6 +1,8 @@
 // The public surface for users: the pass, the wrappers, their error, and the types a user writes
 // down (options, results, diagnostics, profiles). What adapter authors need is in `./adapter.ts`
 // (`@toolschema/core/adapter`). Every name here is on purpose: `index.test.ts` lists them.
+export { checkProviderSchema } from './checkProviderSchema/index.ts';
+export { checkProviderTools } from './checkProviderTools/index.ts';
 export { dereference } from './dereference/index.ts';
 export type {
   ToolSchema,

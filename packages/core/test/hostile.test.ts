@@ -571,3 +571,71 @@ describe('JavaScript object graphs', () => {
     expect(errorCode(input)).toBe('invalid-schema');
   });
 });
+
+describe('values JSON cannot hold', () => {
+  /** The code and pointer of the ToolSchemaError `dereference` throws, or what else happened. */
+  const failure = (input: unknown): { code: string; pointer: string | undefined } | string => {
+    try {
+      dereference(input as JsonSchema);
+      return 'no error';
+    } catch (error) {
+      if (error instanceof ToolSchemaError) return { code: error.code, pointer: error.pointer };
+      return `plain ${String(error)}`;
+    }
+  };
+  const revoked = (): object => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  };
+  const throwing = (): object =>
+    Object.defineProperty({}, 'type', {
+      enumerable: true,
+      get() {
+        throw new Error('getter');
+      },
+    });
+  const odd: [string, () => unknown][] = [
+    ['a Date', () => new Date(0)],
+    ['a Map', () => new Map([['a', 1]])],
+    ['a Set', () => new Set([1])],
+    ['a RegExp', () => /a/],
+    ['NaN', () => Number.NaN],
+    ['Infinity', () => Number.POSITIVE_INFINITY],
+    ['a bigint', () => 10n],
+    ['a throwing getter', throwing],
+    ['a revoked Proxy', revoked],
+  ];
+
+  for (const [name, make] of odd) {
+    it(`${name} is a ToolSchemaError invalid-schema with its pointer, in data and in schema positions`, () => {
+      expect(failure({ type: 'object', default: { a: [1, make()] } })).toStrictEqual({
+        code: 'invalid-schema',
+        pointer: '/default',
+      });
+      expect(failure({ type: 'object', properties: { a: { const: make() } } })).toStrictEqual({
+        code: 'invalid-schema',
+        pointer: '/properties/a/const',
+      });
+      // Through a `$ref` too (the single walk gives way to the analysis, which says where).
+      expect(
+        failure({ properties: { a: { $ref: '#/$defs/A' } }, $defs: { A: { examples: [make()] } } }),
+      ).toStrictEqual({ code: 'invalid-schema', pointer: '/$defs/A/examples' });
+    });
+  }
+
+  for (const [name, make] of odd.filter(([name]) => name.startsWith('a ') && name !== 'a bigint')) {
+    it(`${name} in a schema position is a ToolSchemaError, never an empty schema`, () => {
+      const expected =
+        name === 'a throwing getter'
+          ? { code: 'invalid-schema', pointer: '/properties/a/type' }
+          : { code: 'invalid-schema', pointer: '/properties/a' };
+      expect(failure({ type: 'object', properties: { a: make() } })).toStrictEqual(expected);
+    });
+  }
+
+  it('a revoked Proxy or a throwing getter at the root is a ToolSchemaError at the root', () => {
+    expect(failure(revoked())).toStrictEqual({ code: 'invalid-schema', pointer: '' });
+    expect(failure(throwing())).toStrictEqual({ code: 'invalid-schema', pointer: '/type' });
+  });
+});

@@ -1,8 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import * as root from './index.ts';
+import { describeExports } from '@toolschema/test-support';
 
-describe('@toolschema/mcp root', () => {
-  it('exports exactly the public names, on purpose', () => {
-    expect(Object.keys(root).sort()).toStrictEqual(['ToolSchemaMessages', 'rewriteTool']);
-  });
+// The package's public names; a name added to `index.ts` must be added here, on purpose.
+describeExports('@toolschema/mcp', {
+  entry: new URL('./index.ts', import.meta.url),
+  load: () => import('./index.ts'),
+  values: ['ToolSchemaMessages', 'rewriteTool', 'withToolSchemas'],
+  types: [
+    'McpTransport',
+    'RewriteOptions',
+    'RewrittenTool',
+    'ToolDiagnostic',
+    'ToolReport',
+    'ToolSchemaField',
+    'ToolSchemaMessagesOptions',
+    'ToolSchemaState',
+    'ToolState',
+    'TransportSide',
+    'WithToolSchemasOptions',
+  ],
 });

@@ -12,3 +12,9 @@ export {
   type ToolSchemaState,
   type ToolState,
 } from './ToolSchemaMessages/index.ts';
+export {
+  type McpTransport,
+  type TransportSide,
+  type WithToolSchemasOptions,
+  withToolSchemas,
+} from './withToolSchemas/index.ts';

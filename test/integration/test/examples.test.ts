@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { refsOf } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -73,6 +74,22 @@ describe.each(examples)('examples/%s', (example) => {
     expect(initialized).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: {} } });
     expect(listed.id).toBe(2);
     expect(listed.result.tools.length).toBeGreaterThan(0);
-    for (const tool of listed.result.tools) expect(tool.inputSchema.type).toBe('object');
+    for (const tool of listed.result.tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      for (const schema of [tool.inputSchema, tool.outputSchema ?? {}]) {
+        // Self-contained: every $ref is the root or names a definition of the schema's own root,
+        // and a definition is kept only for a cycle (one without a $ref cannot be on one).
+        const defs: Record<string, unknown> = { ...schema.$defs, ...schema.definitions };
+        for (const [name, definition] of Object.entries(defs)) {
+          expect(refsOf(definition), `${tool.name}: ${name} is on no cycle`).not.toStrictEqual([]);
+        }
+        for (const ref of refsOf(schema)) {
+          if (ref === '#') continue;
+          const [, keyword, name] = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref) ?? [];
+          expect(keyword, `${tool.name}: ${ref}`).toBeDefined();
+          expect(Object.keys(defs)).toContain(name);
+        }
+      }
+    }
   });
 });

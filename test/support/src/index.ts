@@ -13,3 +13,9 @@ export {
 } from './describeExports.ts';
 export { refsOf } from './refsOf.ts';
 export { type ThrownToolSchemaError, toolSchemaError } from './toolSchemaError.ts';
+export {
+  rewrittenToolWithRef,
+  toolsListRequest,
+  toolsListResponse,
+  toolWithRef,
+} from './toolsList.ts';

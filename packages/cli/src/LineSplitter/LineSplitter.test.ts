@@ -59,4 +59,20 @@ describe('LineSplitter', () => {
       rest: 'bc',
     });
   });
+
+  it('lets go of a line longer than maxLineBytes as it comes, and goes on after it', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line.toString('utf8')), {
+      maxLineBytes: 8,
+    });
+    splitter.push(Buffer.from('short\n12345678\n'));
+    // 64 MiB in 1 MiB chunks without a newline: nothing of it is kept.
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    for (let count = 0; count < 64; count++) splitter.push(chunk);
+    expect(splitter.end()).toBe(undefined);
+    splitter.push(Buffer.from('aaaa'));
+    splitter.push(Buffer.from('aaaaa\nnext\nlast'));
+    expect(lines).toStrictEqual(['short', '12345678', 'next']);
+    expect(splitter.end()?.toString()).toBe('last');
+  });
 });

@@ -1,1 +1,1 @@
-export { LineSplitter } from './LineSplitter.ts';
+export { LineSplitter, type LineSplitterOptions } from './LineSplitter.ts';

@@ -1,8 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
 import { CliError } from '../CliError/index.ts';
 import { isObject } from '../isObject/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
-import { spawnServer, startError } from './spawnServer.ts';
+import { ServerProcess } from '../ServerProcess/index.ts';
 
 /** Options of {@link McpStdioClient}. */
 export interface McpStdioClientOptions {
@@ -25,14 +24,13 @@ interface PendingRequest {
  * stays silent rejects the pending requests with a {@link CliError}, so the caller never hangs.
  */
 export class McpStdioClient {
-  readonly #child: ChildProcess;
+  readonly #server: ServerProcess;
   readonly #command: string;
   readonly #options: McpStdioClientOptions;
   readonly #pending = new Map<number, PendingRequest>();
   #nextId = 1;
   /** Set once the server failed: builds the error for a request of the given method. */
   #failure: ((method: string) => CliError) | undefined;
-  #closed: Promise<void>;
 
   /**
    * Starts the server.
@@ -44,25 +42,18 @@ export class McpStdioClient {
   constructor(command: string, args: readonly string[], options: McpStdioClientOptions) {
     this.#command = command;
     this.#options = options;
-    this.#child = spawnServer(command, args);
+    this.#server = new ServerProcess(command, args, { drainMs: options.timeoutMs });
     const splitter = new LineSplitter((line) => this.#onLine(line));
-    this.#child.stdout?.on('data', (chunk: Buffer) => splitter.push(chunk));
-    // A write to a server that already exited fails with EPIPE; the close handler reports it.
-    this.#child.stdin?.on('error', () => {});
-    this.#closed = new Promise((resolve) => {
-      this.#child.once('error', (error) => {
-        const failure = startError(command, error);
-        this.#fail(() => failure);
-        resolve();
-      });
-      this.#child.once('close', (code, signal) => {
-        const status = signal === null ? `code ${code}` : `signal ${signal}`;
+    this.#server.output.on('data', (chunk: Buffer) => splitter.push(chunk));
+    void this.#server.ended.then((end) => {
+      const failure = end.startError;
+      if (failure !== undefined) this.#fail(() => failure);
+      else {
         this.#fail(
           (method) =>
-            new CliError(`server '${command}' exited (${status}) before answering '${method}'`),
+            new CliError(`server '${command}' exited (${end.status}) before answering '${method}'`),
         );
-        resolve();
-      });
+      }
     });
   }
 
@@ -102,29 +93,17 @@ export class McpStdioClient {
   }
 
   /**
-   * Stops the server the way the MCP stdio transport describes: close its stdin, then SIGTERM,
-   * then SIGKILL, waiting `graceMs` between steps.
+   * Stops the server (see {@link ServerProcess.stop}) and waits until it has ended.
    *
-   * @param graceMs How long to wait for each step.
+   * @param graceMs How long each step of the shutdown waits.
    */
   async close(graceMs = 1000): Promise<void> {
-    this.#child.stdin?.end();
-    for (const signal of [undefined, 'SIGTERM', 'SIGKILL'] as const) {
-      if (signal !== undefined) this.#child.kill(signal);
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = await Promise.race([
-        this.#closed.then(() => false),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), graceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (!timedOut) return;
-    }
+    this.#server.stop(graceMs);
+    await this.#server.ended;
   }
 
   #send(message: Record<string, unknown>): void {
-    this.#child.stdin?.write(`${JSON.stringify(message)}\n`);
+    this.#server.input.write(`${JSON.stringify(message)}\n`);
   }
 
   #fail(failure: (method: string) => CliError): void {

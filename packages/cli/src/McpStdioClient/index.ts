@@ -1,2 +1,1 @@
 export { McpStdioClient, type McpStdioClientOptions } from './McpStdioClient.ts';
-export { exitCodeOf, spawnServer, startError } from './spawnServer.ts';

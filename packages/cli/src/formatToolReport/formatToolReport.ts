@@ -1,5 +1,5 @@
+import type { ToolReport } from '@toolschema/mcp';
 import { formatDiagnostic } from '../io/index.ts';
-import type { ToolReport } from '../rewriteToolsListResult/index.ts';
 
 /**
  * Formats what the pass said about one tool as stderr lines: each diagnostic with the tool and

@@ -1,6 +1,6 @@
+import type { ToolReport } from '@toolschema/mcp';
 import { type RewriteOptions, rewriteTool } from '@toolschema/mcp';
 import { countSchemaRefs } from '../countSchemaRefs/index.ts';
-import type { ToolReport } from '../rewriteToolsListResult/index.ts';
 
 /** One row of `toolschema inspect`: what the pass does to one tool. */
 export interface ToolSummary extends ToolReport {

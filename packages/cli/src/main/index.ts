@@ -1,1 +1,1 @@
-export { MAIN_HELP, main } from './main.ts';
+export { MAIN_HELP, main, waitsForOutput } from './main.ts';

@@ -32,6 +32,18 @@ const COMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<n
 };
 
 /**
+ * Whether the bin should wait, however long it takes, until stdout has taken all the output
+ * before it exits. True for every command but `proxy`, which has already waited for its client as
+ * long as `--grace` allows: a client that stopped reading must not keep it alive.
+ *
+ * @param argv The arguments, without the node binary and script.
+ * @returns Whether to wait for stdout.
+ */
+export function waitsForOutput(argv: readonly string[]): boolean {
+  return argv[0] !== 'proxy';
+}
+
+/**
  * Runs the command line. User mistakes (bad usage, unreadable input, invalid JSON, a schema the
  * pass refuses, a server that does not start or answer) print one line on stderr, prefixed
  * `toolschema:`, and give exit code 1 (2 for usage); anything else is a bug and is rethrown

@@ -1,18 +1,19 @@
 import type { EventEmitter } from 'node:events';
-import { constants } from 'node:os';
+import type { Writable } from 'node:stream';
+import { type ToolReport, ToolSchemaMessages } from '@toolschema/mcp';
 import { UsageError } from '../CliError/index.ts';
 import { formatToolReport } from '../formatToolReport/index.ts';
 import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
-import { exitCodeOf, spawnServer, startError } from '../McpStdioClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
 import {
   PASS_OPTION_SPECS,
   PASS_OPTIONS_HELP,
   toDereferenceOptions,
 } from '../passOptions/index.ts';
-import type { ToolReport } from '../rewriteToolsListResult/index.ts';
-import { ToolsListRewriter } from '../ToolsListRewriter/index.ts';
+import { ServerProcess } from '../ServerProcess/index.ts';
+import { ServerLines } from './ServerLines.ts';
+import { StdioLineAdapter } from './StdioLineAdapter.ts';
 
 /** Help text of `toolschema proxy`. */
 export const PROXY_HELP = `Usage: toolschema proxy [options] -- <command> [args...]
@@ -21,6 +22,8 @@ An MCP stdio proxy. Starts the server as a child process and passes every messag
 unchanged, except the results of tools/list: there each tool's inputSchema (with an object
 root) and outputSchema are made self-contained, with no $ref left but those a cycle needs.
 Diagnostics go to stderr, never to stdout. The proxy exits with the server's exit code.
+A tools/list answer it cannot rewrite is passed on as the server sent it, with one line on
+stderr.
 
 Put it in front of a server in an MCP client's configuration:
   "command": "npx", "args": ["-y", "toolschema", "proxy", "--", "npx", "-y", "some-server"]
@@ -28,7 +31,9 @@ Put it in front of a server in an MCP client's configuration:
 Options:
 ${PASS_OPTIONS_HELP}
   --grace MS          after the client closes stdin, how long the server gets to exit
-                      before SIGTERM (and again before SIGKILL) (default 2000)
+                      before SIGTERM (and again before SIGKILL); after a signal, how long
+                      before SIGKILL; after the server exits, how long its stdout may stay
+                      open (default 2000)
   --quiet             do not print diagnostics
   -h, --help          show this help`;
 
@@ -45,7 +50,35 @@ export const DEFAULT_PROXY_GRACE_MS = 2000;
 /** The signals the proxy passes on to the server. */
 const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-const NEWLINE = Buffer.from('\n');
+/**
+ * The longest client line the proxy looks into, in bytes. The bytes of every line are forwarded
+ * as they come; only a line that may be a `tools/list` request is kept until its end, and a longer
+ * one is let go (its answer then passes unchanged), so memory does not grow with line length.
+ */
+const MAX_CLIENT_LINE_BYTES = 1024 * 1024;
+
+/**
+ * Waits until the client has taken everything written to it, or `limitMs` (a client that stopped
+ * reading never does).
+ *
+ * @param stdout The client's side.
+ * @param limitMs The longest wait.
+ */
+async function outputTaken(stdout: NodeJS.WritableStream, limitMs: number): Promise<void> {
+  const pending = (stdout as Partial<Writable>).writableLength ?? 0;
+  if (pending === 0) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, limitMs);
+    function done(): void {
+      clearTimeout(timer);
+      stdout.off('drain', done);
+      stdout.off('error', done);
+      resolve();
+    }
+    stdout.once('drain', done);
+    stdout.once('error', done);
+  });
+}
 
 /** Settings of {@link runProxy} that only tests change. */
 export interface ProxySettings {
@@ -79,7 +112,7 @@ export async function runProxy(
   const graceMs = parseIntegerOption(options.grace, '--grace') ?? DEFAULT_PROXY_GRACE_MS;
   const signalSource = settings.signalSource ?? process;
 
-  // The same tool comes back on every tools/list; say each distinct thing once.
+  // Say each distinct thing once (a tool can be listed again after a change).
   const printed = new Set<string>();
   const report = (toolReport: ToolReport): void => {
     if (options.quiet === true) return;
@@ -89,96 +122,77 @@ export async function runProxy(
       io.stderr.write(`${line}\n`);
     }
   };
-  const rewriter = new ToolsListRewriter({ pass, onReport: report });
-
-  const child = spawnServer(command, args);
-  const childStdin = child.stdin!;
-  const childStdout = child.stdout!;
-
-  return new Promise<number>((resolve) => {
-    const timers: NodeJS.Timeout[] = [];
-    let terminating = false;
-    // The client is gone (stdin EOF or stdout closed): let the server finish, then stop it.
-    const terminate = (): void => {
-      if (terminating) return;
-      terminating = true;
-      childStdin.end();
-      timers.push(
-        setTimeout(() => {
-          child.kill('SIGTERM');
-          timers.push(setTimeout(() => child.kill('SIGKILL'), graceMs));
-        }, graceMs),
-      );
-    };
-    const forwardSignal = (signal: NodeJS.Signals): void => {
-      child.kill(signal);
-    };
-    const cleanup = (): void => {
-      for (const timer of timers) clearTimeout(timer);
-      for (const signal of FORWARDED_SIGNALS) signalSource.off(signal, forwardSignal);
-      io.stdin.off('data', onClientData);
-      io.stdin.off('end', onClientEnd);
-      io.stdin.pause();
-    };
-
-    // Client to server: the bytes go on as they came; the splitter only watches for tools/list.
-    const clientLines = new LineSplitter((line) => rewriter.observeClientLine(line));
-    const onClientData = (chunk: Buffer | string): void => {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-      clientLines.push(bytes);
-      if (!childStdin.write(bytes)) {
-        io.stdin.pause();
-        childStdin.once('drain', () => io.stdin.resume());
-      }
-    };
-    const onClientEnd = (): void => {
-      const last = clientLines.end();
-      if (last !== undefined) rewriter.observeClientLine(last);
-      terminate();
-    };
-
-    // Server to client: line by line, rewriting only the tools/list answers.
-    let outgoing: Buffer[] = [];
-    const serverLines = new LineSplitter((line) => {
-      outgoing.push(rewriter.transformServerLine(line), NEWLINE);
-    });
-    const flushOutgoing = (): void => {
-      if (outgoing.length === 0) return;
-      const bytes = Buffer.concat(outgoing);
-      outgoing = [];
-      if (!io.stdout.write(bytes)) {
-        childStdout.pause();
-        io.stdout.once('drain', () => childStdout.resume());
-      }
-    };
-    childStdout.on('data', (chunk: Buffer) => {
-      serverLines.push(chunk);
-      flushOutgoing();
-    });
-    childStdout.on('end', () => {
-      const last = serverLines.end();
-      if (last !== undefined) outgoing.push(rewriter.transformServerLine(last));
-      flushOutgoing();
-    });
-
-    // Writes to a server that has exited fail with EPIPE; the close handler ends the proxy.
-    childStdin.on('error', () => {});
-    // The client closed its end of our stdout: nobody can read the answers any more.
-    io.stdout.on('error', terminate);
-
-    child.once('error', (error) => {
-      const failure = startError(command, error);
-      io.stderr.write(`toolschema: ${failure.message}\n`);
-      cleanup();
-      resolve(failure.exitCode);
-    });
-    child.once('close', (code, signal) => {
-      cleanup();
-      resolve(exitCodeOf(code, signal, constants.signals));
-    });
-
-    for (const signal of FORWARDED_SIGNALS) signalSource.on(signal, forwardSignal);
-    io.stdin.on('data', onClientData);
-    io.stdin.on('end', onClientEnd);
+  // The proxy never dies on a server's answer: what cannot be rewritten goes on as it came.
+  const rewriteFailed = (error: unknown): void => {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    io.stderr.write(
+      `toolschema: a tools/list answer could not be rewritten (${reason.slice(0, 200)}); passed on as the server sent it\n`,
+    );
+  };
+  const messages = new ToolSchemaMessages({
+    pass,
+    onToolReport: report,
+    onRewriteError: rewriteFailed,
   });
+  const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed });
+  const server = new ServerProcess(command, args, { drainMs: graceMs });
+
+  // The client is gone (stdin at its end, or our stdout closed): let the server finish, then stop
+  // it. Signals stop it too, with SIGKILL after the grace if it ignores them.
+  const forwardSignal = (signal: NodeJS.Signals): void => server.forward(signal, graceMs);
+  for (const signal of FORWARDED_SIGNALS) signalSource.on(signal, forwardSignal);
+
+  // Client to server: the bytes go on as they came; the splitter only watches for tools/list.
+  const clientLines = new LineSplitter((line) => adapter.clientLine(line), {
+    maxLineBytes: MAX_CLIENT_LINE_BYTES,
+  });
+  const onClientData = (chunk: Buffer | string): void => {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    clientLines.push(bytes);
+    if (!server.input.write(bytes)) {
+      io.stdin.pause();
+      server.input.once('drain', () => io.stdin.resume());
+    }
+  };
+  const onClientEnd = (): void => {
+    const last = clientLines.end();
+    if (last !== undefined) adapter.clientLine(last);
+    server.stop(graceMs);
+  };
+  io.stdin.on('data', onClientData);
+  io.stdin.on('end', onClientEnd);
+
+  // Server to client: lines that can be a tools/list answer are collected and rewritten, every
+  // other byte streams through.
+  let clientGone = false;
+  const serverLines = new ServerLines(
+    () => adapter.waitsForToolsList,
+    (line) => adapter.serverLine(line),
+  );
+  const send = (bytes: Buffer[]): void => {
+    if (bytes.length === 0 || clientGone) return;
+    if (!io.stdout.write(bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes))) {
+      server.output.pause();
+      io.stdout.once('drain', () => server.output.resume());
+    }
+  };
+  server.output.on('data', (chunk: Buffer) => send(serverLines.push(chunk)));
+  server.output.on('end', () => send(serverLines.end()));
+  // The client closed its end of our stdout: nobody can read the answers any more. The server's
+  // output is then read and dropped, so it never blocks on a full pipe.
+  io.stdout.on('error', () => {
+    clientGone = true;
+    server.output.resume();
+    server.stop(graceMs);
+  });
+
+  const end = await server.ended;
+  send(serverLines.end());
+  await outputTaken(io.stdout, graceMs);
+  for (const signal of FORWARDED_SIGNALS) signalSource.off(signal, forwardSignal);
+  io.stdin.off('data', onClientData);
+  io.stdin.off('end', onClientEnd);
+  io.stdin.pause();
+  if (end.startError !== undefined) io.stderr.write(`toolschema: ${end.startError.message}\n`);
+  return end.exitCode;
 }

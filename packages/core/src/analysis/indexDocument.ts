@@ -4,6 +4,7 @@ import type { Diagnostic, Dialect } from '../types/index.ts';
 import { type CopyMeasure, copyMeasured } from '../utils/copyMeasured.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { BOOLEAN_SCHEMA_BYTES, containerBytes, keyBytes, scalarBytes } from '../utils/jsonBytes.ts';
+import { describeNonJson, inputError, isJsonObject, nonJsonError } from '../utils/jsonValue.ts';
 import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
 import { measureJson } from '../utils/measureJson.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
@@ -58,6 +59,9 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
   const dataMeasure: CopyMeasure = { bytes: 0, depth: 0 };
   let dataBytes = 0;
   const resolvedRefs = new Map<string, ReferenceTarget>();
+  /** The key {@link fill} is reading, and the name in its map, for the pointer of an error. */
+  let readingKey: string | undefined;
+  let readingName: string | undefined;
 
   discover(root, undefined, '', 0, rootResource);
   let resolved = 0;
@@ -77,7 +81,13 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         unit.ref!.target = known;
         continue;
       }
-      const found = resolveReference(index, unit);
+      let found: ReturnType<typeof resolveReference>;
+      try {
+        found = resolveReference(index, unit);
+      } catch (error) {
+        // The pointer is followed through the input: a getter there may throw.
+        throw inputError(error, `${unit.pointer}/$ref`);
+      }
       if (found.kind === 'object') {
         const key = `${found.resource.uri}#${found.pointer}`;
         let target = index.targets.get(key);
@@ -126,6 +136,12 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         parent?.pointer ?? '',
       );
     }
+    if (!isJsonObject(object)) {
+      throw nonJsonError(
+        describeNonJson(object)!,
+        parent === undefined ? tail : parent.pointer + tail,
+      );
+    }
     const unit: Unit = {
       id: index.units.length,
       source: object as Record<string, unknown>,
@@ -155,7 +171,22 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     index.diagnosticUnits.push(unit.id);
   }
 
+  /**
+   * Fills a unit; whatever reading its object throws (a value JSON cannot hold, a getter that
+   * throws, a revoked Proxy) becomes a `ToolSchemaError` with the pointer of the key being read.
+   */
   function fill(unit: Unit): void {
+    readingKey = undefined;
+    try {
+      fillUnit(unit);
+    } catch (error) {
+      let at = readingKey === undefined ? '' : `/${escapePointerToken(readingKey)}`;
+      if (readingName !== undefined) at += `/${escapePointerToken(readingName)}`;
+      throw inputError(error, unit.pointer + at);
+    }
+  }
+
+  function fillUnit(unit: Unit): void {
     const source = unit.source;
     // A subschema belongs to its parent's resource as it stands after the parent's own `$id`.
     if (unit.parent !== -1) unit.resource = index.units[unit.parent]!.resource;
@@ -169,6 +200,8 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
     let bytes = 0;
     slotBytes = 0;
     for (const key of Object.keys(source)) {
+      readingKey = key;
+      readingName = undefined;
       const value = source[key];
       const kind = keywordKind(key);
       // Fast path: most keywords are data with a scalar value (type, description, format...).
@@ -180,11 +213,15 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       ) {
         const type = typeof value;
         if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
-          bytes += keyBytes(key) + scalarBytes(value);
-          if (key === '__proto__') setOwn(body, key, value);
-          else body[key] = value;
-          emitted++;
-          continue;
+          const size = scalarBytes(value);
+          // `NaN` and infinities go on to the copy, which refuses them.
+          if (size >= 0) {
+            bytes += keyBytes(key) + size;
+            if (key === '__proto__') setOwn(body, key, value);
+            else body[key] = value;
+            emitted++;
+            continue;
+          }
         }
       }
       const tail = `/${escapePointerToken(key)}`;
@@ -260,6 +297,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         if (key === '__proto__') setOwn(body, key, map);
         else body[key] = map;
         for (const name of Object.keys(value)) {
+          readingName = name;
           const item = value[name];
           if (item === undefined) continue;
           bytes += keyBytes(name);
@@ -272,6 +310,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
             entry.slots.push(slot(unit, item, `${tail}/${escapePointerToken(name)}`, 2, map, name));
           }
         }
+        readingName = undefined;
         bytes += containerBytes(entry.names.length);
         addEntry(unit, entry);
       } else {

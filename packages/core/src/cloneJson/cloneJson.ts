@@ -1,4 +1,5 @@
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import { describeNonJson, isJsonObject, nonJsonError } from '../utils/jsonValue.ts';
 import { dataTooLarge, MAX_DATA_CONTAINERS } from '../utils/measureJson.ts';
 
 /**
@@ -44,9 +45,10 @@ const EXIT = Symbol('exit');
 
 /**
  * Deep-copies a JSON value from untrusted input without recursion (any depth), keeping
- * `__proto__` keys as own properties. Values JSON cannot hold are dropped from objects
- * (`undefined`, functions, symbols) and become `null` in arrays, as `JSON.stringify` does; a
- * reference cycle or a bigint is a {@link ToolSchemaError}. A shared object is copied per use, up
+ * `__proto__` keys as own properties. `undefined`, functions and symbols are dropped from
+ * objects and become `null` in arrays, as `JSON.stringify` does; a reference cycle, a bigint,
+ * `NaN` or an infinity, and an object JSON would silently empty (a `Date`, `Map`, `Set`,
+ * `RegExp`...) are a {@link ToolSchemaError}. A shared object is copied per use, up
  * to `MAX_DATA_CONTAINERS` objects and arrays (then a {@link ToolSchemaError}).
  *
  * @param value The value to copy.
@@ -60,7 +62,11 @@ export function cloneJson<T>(value: T): T {
     for (let index = 0; index < value.length && flat; index++) {
       const item: unknown = value[index];
       const type = typeof item;
-      flat = type === 'string' || type === 'number' || type === 'boolean' || item === null;
+      flat =
+        type === 'string' ||
+        (type === 'number' && Number.isFinite(item)) ||
+        type === 'boolean' ||
+        item === null;
     }
     if (flat) return value.slice() as T;
   }
@@ -82,6 +88,8 @@ export function cloneJson<T>(value: T): T {
       );
     }
     if (++containers > MAX_DATA_CONTAINERS) throw dataTooLarge();
+    if (!Array.isArray(source) && !isJsonObject(source))
+      throw nonJsonError(describeNonJson(source)!);
     ancestors.add(source);
     stack.push(source, EXIT);
     if (Array.isArray(source)) {
@@ -162,11 +170,8 @@ export function cloneTree<T>(value: T): T {
 }
 
 function checkScalar<T>(value: T): T {
-  if (typeof value === 'bigint') {
-    throw new ToolSchemaError(
-      'invalid-schema',
-      'The schema contains a bigint, which JSON cannot hold.',
-    );
+  if (typeof value === 'bigint' || (typeof value === 'number' && !Number.isFinite(value))) {
+    throw nonJsonError(describeNonJson(value)!);
   }
   if (typeof value === 'function' || typeof value === 'symbol') return undefined as T;
   return value;

@@ -11,6 +11,7 @@ import type {
   JsonSchema,
 } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { inputError } from '../utils/jsonValue.ts';
 import { dialectOf } from '../vocabulary/index.ts';
 
 /** What a road hands on: the output root, its diagnostics and the cycles it kept. */
@@ -58,14 +59,20 @@ function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
   if (typeof schema === 'boolean') {
     return { schema, dialect: options.dialect, diagnostics: [], cycles: undefined };
   }
-  if (!isPlainObject(schema)) {
-    throw new ToolSchemaError(
-      'invalid-schema',
-      'A JSON Schema must be an object or a boolean.',
-      '',
-    );
+  let dialect: Dialect;
+  try {
+    if (!isPlainObject(schema)) {
+      throw new ToolSchemaError(
+        'invalid-schema',
+        'A JSON Schema must be an object or a boolean.',
+        '',
+      );
+    }
+    dialect = dialectOf(schema.$schema) ?? options.dialect;
+  } catch (error) {
+    // A revoked Proxy or a throwing `$schema` getter at the root.
+    throw inputError(error, '');
   }
-  const dialect = dialectOf(schema.$schema) ?? options.dialect;
   const walked = tryInlineAcyclic(schema, dialect, options.budget);
   if (walked !== undefined) {
     return {

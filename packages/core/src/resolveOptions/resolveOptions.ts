@@ -5,8 +5,13 @@ import type { DereferenceOptions, Dialect } from '../types/index.ts';
 export const DEFAULT_MIN_BYTES = 128 * 1024;
 /** Default growth allowed over the input: a big API inlines fully (real tools reach 5×). */
 export const DEFAULT_FACTOR = 20;
-/** Default hard cap on output size: 16 MiB. */
-export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * Default hard cap on output size: 1 MiB. A tool schema is read by a model and validated by the
+ * client (Ajv): no model reads a megabyte of schema usefully, the largest real tool measured
+ * (GitHub's) dereferences to 431 KB, and Ajv's generated code overflows V8's stack on multi-MB
+ * inlined schemas. Larger caps are an option away.
+ */
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** Default maximum nesting of the output; `JSON.stringify` overflows at about 2,500 in Node 20. */
 export const DEFAULT_MAX_DEPTH = 512;
 

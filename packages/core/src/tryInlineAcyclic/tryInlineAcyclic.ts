@@ -1,7 +1,6 @@
 import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { type BudgetLimits, budgetFor } from '../resolveOptions/index.ts';
-import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
 import { type CopyMeasure, copyMeasured } from '../utils/copyMeasured.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
@@ -91,10 +90,10 @@ export function tryInlineAcyclic(
 ): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
   try {
     return walkDocument(root, dialect, limits);
-  } catch (error) {
-    // A JavaScript cycle or a bigint in data: the full analysis reports it its own way.
-    if (error instanceof ToolSchemaError) return undefined;
-    throw error;
+  } catch {
+    // A JavaScript cycle or a bigint in data, a getter that throws, a revoked Proxy: the full
+    // analysis reports it its own way, with the pointer where it stands.
+    return undefined;
   }
 }
 
@@ -232,7 +231,10 @@ function walkDocument(
         const type = typeof value;
         if (type === 'string' || type === 'number' || type === 'boolean' || value === null) {
           // The output byte measure (`jsonBytes`), as the index takes it: same budget decision.
-          bytes += keyBytes(key) + scalarBytes(value);
+          const size = scalarBytes(value);
+          // `NaN` or an infinity: the index reports it.
+          if (size < 0) return false;
+          bytes += keyBytes(key) + size;
           if (key === '__proto__') setOwn(out, key, value);
           else out[key] = value;
           emitted++;

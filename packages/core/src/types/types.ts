@@ -77,7 +77,7 @@ export interface BudgetOptions {
   minBytes?: number;
   /** Output may grow to this many times the input size when that is above the floor. Default 20. */
   factor?: number;
-  /** Hard cap on output bytes, whatever the input. Default 16 MiB. */
+  /** Hard cap on output bytes, whatever the input. Default 1 MiB. */
   maxBytes?: number;
   /** Maximum nesting depth (objects and arrays) of the output. Default 512. */
   maxDepth?: number;

@@ -1,5 +1,6 @@
 import { setOwn } from '../cloneJson/index.ts';
 import { containerBytes, keyBytes, scalarBytes } from './jsonBytes.ts';
+import { isJsonObject } from './jsonValue.ts';
 import { MAX_DATA_CONTAINERS } from './measureJson.ts';
 
 /** The measure of a copied value, written by {@link copyMeasured}. */
@@ -14,7 +15,8 @@ export interface CopyMeasure {
  * Copies a JSON value and measures it in the same walk, without recursion, or gives up: on a
  * value deeper than `maxDepth` containers (so a JavaScript object that contains itself ends the
  * walk too), on more than `MAX_DATA_CONTAINERS` of them (an object shared at every level), and
- * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint).
+ * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint,
+ * `NaN`, a `Date` or any other object that is not plain); `cloneJson` then says what it was.
  * Keys named `__proto__` stay own data properties. A flat list of scalars (the common case)
  * allocates nothing but the copy; a nested value, one work stack for this call.
  *
@@ -51,6 +53,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
       return value.slice();
     }
   }
+  if (!Array.isArray(value) && !isJsonObject(value)) return undefined;
   const copy: unknown = Array.isArray(value) ? new Array(value.length) : {};
   /** Work items: a source container, its copy and its depth, three entries each. */
   const stack: unknown[] = [value, copy, 1];
@@ -73,6 +76,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
       for (let index = 0; index < source.length; index++) {
         const item: unknown = source[index];
         if (item !== null && typeof item === 'object') {
+          if (!Array.isArray(item) && !isJsonObject(item)) failed = true;
           const child = Array.isArray(item) ? new Array(item.length) : {};
           out[index] = child;
           stack.push(item, child, depth + 1);
@@ -92,6 +96,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
         bytes += keyBytes(key);
         let value = item;
         if (item !== null && typeof item === 'object') {
+          if (!Array.isArray(item) && !isJsonObject(item)) failed = true;
           value = Array.isArray(item) ? new Array(item.length) : {};
           stack.push(item, value, depth + 1);
         } else {

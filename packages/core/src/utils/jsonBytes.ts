@@ -43,14 +43,15 @@ export function keyBytes(key: string): number {
  *
  * @param value The scalar.
  * @returns Its bytes, or -1 for a value JSON cannot hold (`undefined`, a function, a symbol, a
- *   bigint).
+ *   bigint, `NaN`, an infinity).
  */
 export function scalarBytes(value: unknown): number {
   switch (typeof value) {
     case 'string':
       return value.length + 2;
     case 'number':
-      return Number.isInteger(value) && Math.abs(value) < 1e15 ? String(value).length : 12;
+      if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value).length;
+      return Number.isFinite(value) ? 12 : -1;
     case 'boolean':
       return value ? 4 : 5;
     case 'object':

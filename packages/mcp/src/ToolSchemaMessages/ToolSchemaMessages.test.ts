@@ -1,51 +1,37 @@
+import {
+  rewrittenToolWithRef,
+  toolsListRequest,
+  toolsListResponse,
+  toolWithRef,
+} from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { type ToolReport, ToolSchemaMessages } from './ToolSchemaMessages.ts';
 
-const toolWithRef = {
-  name: 'a',
-  inputSchema: {
-    type: 'object',
-    properties: { x: { $ref: '#/$defs/X' } },
-    $defs: { X: { type: 'string' } },
-  },
-};
-const rewrittenTool = {
-  name: 'a',
-  inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
-};
 const plainTool = { name: 'b', inputSchema: { type: 'object' }, annotations: { title: 'B' } };
-
-function listRequest(id: unknown): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, method: 'tools/list', params: {} };
-}
-
-function listResponse(id: unknown, tools: unknown[] = [toolWithRef]): Record<string, unknown> {
-  return { jsonrpc: '2.0', id, result: { tools, nextCursor: 'c' } };
-}
 
 describe('ToolSchemaMessages', () => {
   it('rewrites the answer to a tools/list request it saw, once, and keeps the rest', () => {
     const messages = new ToolSchemaMessages();
-    const request = listRequest(7);
+    const request = toolsListRequest(7);
     expect(messages.toServer(request)).toBe(request);
     expect(messages.pendingToolsLists).toBe(1);
-    const response = listResponse(7, [toolWithRef, plainTool, 'not a tool']);
+    const response = toolsListResponse(7, [toolWithRef, plainTool, 'not a tool']);
     const before = structuredClone(response);
     expect(messages.toClient(response)).toStrictEqual({
       jsonrpc: '2.0',
       id: 7,
-      result: { tools: [rewrittenTool, plainTool, 'not a tool'], nextCursor: 'c' },
+      result: { tools: [rewrittenToolWithRef, plainTool, 'not a tool'], nextCursor: 'c' },
     });
     expect(response).toStrictEqual(before);
     expect(messages.pendingToolsLists).toBe(0);
-    const again = listResponse(7);
+    const again = toolsListResponse(7);
     expect(messages.toClient(again)).toBe(again);
   });
 
   it('returns the very same answer when no schema changes', () => {
     const messages = new ToolSchemaMessages();
-    messages.toServer(listRequest(1));
-    const response = listResponse(1, [
+    messages.toServer(toolsListRequest(1));
+    const response = toolsListResponse(1, [
       plainTool,
       { name: 'c', inputSchema: { type: 'object' }, outputSchema: true },
     ]);
@@ -54,18 +40,18 @@ describe('ToolSchemaMessages', () => {
 
   it('keys ids by type: "1" and 1 are different requests', () => {
     const messages = new ToolSchemaMessages();
-    messages.toServer(listRequest('1'));
-    const numeric = listResponse(1);
+    messages.toServer(toolsListRequest('1'));
+    const numeric = toolsListResponse(1);
     expect(messages.toClient(numeric)).toBe(numeric);
-    expect(messages.toClient(listResponse('1'))).toStrictEqual({
-      ...listResponse('1'),
-      result: { tools: [rewrittenTool], nextCursor: 'c' },
+    expect(messages.toClient(toolsListResponse('1'))).toStrictEqual({
+      ...toolsListResponse('1'),
+      result: { tools: [rewrittenToolWithRef], nextCursor: 'c' },
     });
   });
 
   it('passes every other message on as the same value', () => {
     const messages = new ToolSchemaMessages();
-    messages.toServer(listRequest(1));
+    messages.toServer(toolsListRequest(1));
     const others: unknown[] = [
       'not an object',
       null,
@@ -73,7 +59,7 @@ describe('ToolSchemaMessages', () => {
       // A request from the server that happens to use the same id is not a response.
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
       // A response to another id, and a message with neither result nor error.
-      listResponse(2),
+      toolsListResponse(2),
       { jsonrpc: '2.0', id: 1 },
     ];
     for (const other of others) expect(messages.toClient(other)).toBe(other);
@@ -82,7 +68,7 @@ describe('ToolSchemaMessages', () => {
 
   it('passes an error answer, or a result without tools, on and forgets the request', () => {
     const messages = new ToolSchemaMessages();
-    messages.toServer([listRequest(1), listRequest(2)]);
+    messages.toServer([toolsListRequest(1), toolsListRequest(2)]);
     const error = { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'nope' } };
     expect(messages.toClient(error)).toBe(error);
     const odd = { jsonrpc: '2.0', id: 2, result: { items: [] } };
@@ -94,13 +80,13 @@ describe('ToolSchemaMessages', () => {
     const messages = new ToolSchemaMessages();
     messages.toServer([
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } },
-      listRequest(2),
+      toolsListRequest(2),
       { jsonrpc: '2.0', method: 'notifications/initialized' },
     ]);
     const callAnswer = { jsonrpc: '2.0', id: 1, result: { content: [] } };
-    expect(messages.toClient([callAnswer, listResponse(2)])).toStrictEqual([
+    expect(messages.toClient([callAnswer, toolsListResponse(2)])).toStrictEqual([
       callAnswer,
-      { jsonrpc: '2.0', id: 2, result: { tools: [rewrittenTool], nextCursor: 'c' } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [rewrittenToolWithRef], nextCursor: 'c' } },
     ]);
     const unchanged = [callAnswer];
     expect(messages.toClient(unchanged)).toBe(unchanged);
@@ -108,15 +94,15 @@ describe('ToolSchemaMessages', () => {
 
   it('rewrites every page of a paginated list', () => {
     const messages = new ToolSchemaMessages();
-    messages.toServer(listRequest(1));
-    messages.toServer({ ...listRequest(2), params: { cursor: 'c' } });
+    messages.toServer(toolsListRequest(1));
+    messages.toServer({ ...toolsListRequest(2), params: { cursor: 'c' } });
     const second = { ...toolWithRef, name: 'second' };
-    expect(messages.toClient(listResponse(1))).toStrictEqual({
-      ...listResponse(1),
-      result: { tools: [rewrittenTool], nextCursor: 'c' },
+    expect(messages.toClient(toolsListResponse(1))).toStrictEqual({
+      ...toolsListResponse(1),
+      result: { tools: [rewrittenToolWithRef], nextCursor: 'c' },
     });
     expect(messages.toClient({ jsonrpc: '2.0', id: 2, result: { tools: [second] } })).toStrictEqual(
-      { jsonrpc: '2.0', id: 2, result: { tools: [{ ...rewrittenTool, name: 'second' }] } },
+      { jsonrpc: '2.0', id: 2, result: { tools: [{ ...rewrittenToolWithRef, name: 'second' }] } },
     );
     expect(messages.tool('a')?.inputSchema?.changed).toBe(true);
     expect(messages.tool('second')?.inputSchema?.changed).toBe(true);
@@ -137,14 +123,14 @@ describe('ToolSchemaMessages', () => {
 
   it('keeps what each tool schema became, cached by its text', () => {
     const messages = new ToolSchemaMessages();
-    messages.toServer(listRequest(1));
-    messages.toServer(listRequest(2));
-    const first = messages.toClient(listResponse(1)) as {
+    messages.toServer(toolsListRequest(1));
+    messages.toServer(toolsListRequest(2));
+    const first = messages.toClient(toolsListResponse(1)) as {
       result: { tools: { inputSchema: unknown }[] };
     };
     // A new but equal answer: the cached schema comes back, not a new pass.
     const second = messages.toClient(
-      listResponse(2, [structuredClone(toolWithRef)]),
+      toolsListResponse(2, [structuredClone(toolWithRef)]),
     ) as typeof first;
     expect(second.result.tools[0]?.inputSchema).toBe(first.result.tools[0]?.inputSchema);
     expect(Object.isFrozen(first.result.tools[0]?.inputSchema)).toBe(true);
@@ -152,7 +138,7 @@ describe('ToolSchemaMessages', () => {
       name: 'a',
       inputSchema: {
         source: JSON.stringify(toolWithRef.inputSchema),
-        schema: rewrittenTool.inputSchema,
+        schema: rewrittenToolWithRef.inputSchema,
         changed: true,
         diagnostics: [],
         error: undefined,
@@ -174,8 +160,8 @@ describe('ToolSchemaMessages', () => {
       [2, toolWithRef],
       [3, dangling],
     ] as const) {
-      messages.toServer(listRequest(id));
-      messages.toClient(listResponse(id, [tool]));
+      messages.toServer(toolsListRequest(id));
+      messages.toClient(toolsListResponse(id, [tool]));
     }
     expect(reports).toStrictEqual([
       { name: 'a', diagnostics: [], errors: [] },
@@ -201,8 +187,8 @@ describe('ToolSchemaMessages', () => {
       onToolReport: (report) => reports.push(report),
     });
     const cyclic = { name: 'list', inputSchema: { properties: { next: { $ref: '#' } } } };
-    messages.toServer(listRequest(1));
-    const response = listResponse(1, [cyclic]);
+    messages.toServer(toolsListRequest(1));
+    const response = toolsListResponse(1, [cyclic]);
     expect(messages.toClient(response)).toBe(response);
     expect(reports).toHaveLength(1);
     expect(reports[0]?.errors).toStrictEqual([expect.stringMatching(/^inputSchema: /)]);
@@ -214,11 +200,11 @@ describe('ToolSchemaMessages', () => {
     // A `const` too deep for JSON.stringify: the cache key cannot be written.
     let deep: unknown = [];
     for (let level = 0; level < 200_000; level++) deep = [deep];
-    const response = listResponse(1, [
+    const response = toolsListResponse(1, [
       toolWithRef,
       { name: 'deep', inputSchema: { type: 'object', const: deep } },
     ]);
-    messages.toServer(listRequest(1));
+    messages.toServer(toolsListRequest(1));
     expect(messages.toClient(response)).toBe(response);
     expect(failures).toStrictEqual([expect.any(RangeError)]);
     expect(messages.pendingToolsLists).toBe(0);
@@ -229,12 +215,12 @@ describe('ToolSchemaMessages', () => {
   it('serves a client-side wrapper the same way (requests it sends, answers it receives)', () => {
     const messages = new ToolSchemaMessages();
     // A client-side wrapper: send() goes toServer, onmessage goes toClient.
-    messages.toServer(listRequest('from-client'));
+    messages.toServer(toolsListRequest('from-client'));
     const notification = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
     expect(messages.toClient(notification)).toBe(notification);
-    expect(messages.toClient(listResponse('from-client'))).toStrictEqual({
-      ...listResponse('from-client'),
-      result: { tools: [rewrittenTool], nextCursor: 'c' },
+    expect(messages.toClient(toolsListResponse('from-client'))).toStrictEqual({
+      ...toolsListResponse('from-client'),
+      result: { tools: [rewrittenToolWithRef], nextCursor: 'c' },
     });
   });
 });

@@ -78,12 +78,17 @@ describe('rewriteTool', () => {
     });
   });
 
-  it('lets an error that is not the pass refusing a schema through, with its stack', () => {
+  it('a schema whose getter throws is refused by the pass like any other (kept, reported)', () => {
     const broken = {
       get type(): string {
         throw new TypeError('a getter failed');
       },
     };
-    expect(() => rewriteTool({ name: 't', inputSchema: broken })).toThrow(TypeError);
+    const result = rewriteTool({ name: 't', inputSchema: broken });
+    expect(result.tool.inputSchema).toBe(broken);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(
+      /^inputSchema: Reading the schema at \/type threw: a getter failed/,
+    );
   });
 });

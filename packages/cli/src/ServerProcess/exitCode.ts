@@ -1,22 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { CliError } from '../CliError/index.ts';
-
-/**
- * Starts an MCP stdio server as a child process with piped stdin and stdout; its stderr is
- * inherited, so the server's logs reach the user's terminal unchanged. On Windows the command runs
- * through the shell, since `npx` and most server launchers are `.cmd` scripts there.
- *
- * @param command The executable.
- * @param args Its arguments.
- * @returns The child process.
- */
-export function spawnServer(command: string, args: readonly string[]): ChildProcess {
-  return spawn(command, args, {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    shell: process.platform === 'win32',
-    windowsHide: true,
-  });
-}
 
 /**
  * Turns the error a child process emits when it cannot start into a one-line {@link CliError}:

@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../CliError/index.ts';
-import { exitCodeOf, startError } from './spawnServer.ts';
+import { exitCodeOf, startError } from './exitCode.ts';
 
 function errnoError(code: string, message: string): Error {
   return Object.assign(new Error(message), { code });

@@ -1,0 +1,179 @@
+// Section 5: the proxy. `tools/list` of 500 GitHub tools straight from a bare stdio server and
+// through `toolschema proxy`, cold (the first list a fresh proxy sees: the pass runs on every
+// schema) and warm (the same list again: each schema comes from the cache), and where the
+// proxy's time goes, measured in process on the same answer.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ToolSchemaMessages } from '@toolschema/mcp';
+import { buildToolSchemas, loadGithubOpenApi } from '../inputs/github-tools.mjs';
+import {
+  compare,
+  formatBytes,
+  formatMs,
+  formatRatio,
+  markdownTable,
+  median,
+} from '../lib/measure.mjs';
+import { startPeer } from '../lib/stdioPeer.mjs';
+
+const TOOL_COUNT = 500;
+const LIST_SERVER = fileURLToPath(new URL('../inputs/list-server.mjs', import.meta.url));
+
+/** The built `toolschema` bin, found through the workspace package. */
+function cliBin() {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('toolschema/package.json');
+  return join(dirname(manifestPath), require(manifestPath).bin.toolschema);
+}
+
+/** Starts the list server, straight or behind the proxy, and waits until it answers. */
+async function start(tools, proxied) {
+  const server = [LIST_SERVER, tools];
+  const peer = proxied
+    ? startPeer(process.execPath, [cliBin(), 'proxy', '--quiet', '--', process.execPath, ...server])
+    : startPeer(process.execPath, server);
+  await peer.request('ping');
+  return peer;
+}
+
+/**
+ * Runs section 5 and returns its markdown and its headline ratios.
+ *
+ * @param settings `{ rounds, warmup, coldRounds }`.
+ * @returns `{ markdown, ratios }`.
+ */
+export async function runProxy({ rounds, warmup, coldRounds }) {
+  const { document } = loadGithubOpenApi();
+  const tools = buildToolSchemas(document)
+    .slice(0, TOOL_COUNT)
+    .map((tool) => ({
+      name: tool.name,
+      description: `GitHub ${tool.name}`,
+      inputSchema: tool.input,
+    }));
+  const toolsText = JSON.stringify(tools);
+  const withRef = tools.filter((tool) =>
+    JSON.stringify(tool.inputSchema).includes('"$ref"'),
+  ).length;
+  const folder = mkdtempSync(join(tmpdir(), 'toolschema-bench-proxy-'));
+  const toolsFile = join(folder, 'tools.json');
+  writeFileSync(toolsFile, toolsText);
+
+  try {
+    // Cold: a fresh proxy's first tools/list, against a fresh server's first, interleaved.
+    const cold = { direct: [], proxied: [] };
+    for (let round = 0; round < coldRounds; round++) {
+      for (const proxied of round % 2 === 0 ? [false, true] : [true, false]) {
+        const peer = await start(toolsFile, proxied);
+        const before = performance.now();
+        await peer.request('tools/list');
+        (proxied ? cold.proxied : cold.direct).push(performance.now() - before);
+        await peer.close();
+      }
+    }
+
+    // Warm: the same list again and again on one connection each.
+    const direct = await start(toolsFile, false);
+    const proxy = await start(toolsFile, true);
+    const directAnswer = await direct.request('tools/list');
+    const proxiedAnswer = await proxy.request('tools/list');
+    const batch = 5;
+    const warm = await compare(
+      [
+        {
+          name: 'direct',
+          run: async () => {
+            for (let index = 0; index < batch; index++) await direct.request('tools/list');
+          },
+        },
+        {
+          name: 'proxied',
+          run: async () => {
+            for (let index = 0; index < batch; index++) await proxy.request('tools/list');
+          },
+        },
+      ],
+      { rounds, warmup },
+    );
+    await direct.close();
+    await proxy.close();
+
+    // Where the proxy's time goes, in process, on the answer the server sends.
+    const line = directAnswer.toString('utf8');
+    const warmCore = new ToolSchemaMessages();
+    const listOnce = (messages) => {
+      messages.toServer({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      return messages.toClient(JSON.parse(line));
+    };
+    listOnce(warmCore);
+    const parts = await compare(
+      [
+        { name: 'JSON.parse of the answer', run: () => JSON.parse(line) },
+        {
+          name: 'parse + core, cold (pass on every schema)',
+          run: () => listOnce(new ToolSchemaMessages()),
+        },
+        { name: 'parse + core, warm (schemas from the cache)', run: () => listOnce(warmCore) },
+        {
+          name: 'parse + core warm + JSON.stringify',
+          run: () => JSON.stringify(listOnce(warmCore)),
+        },
+      ],
+      { rounds, warmup },
+    );
+
+    const coldDirect = median(cold.direct);
+    const coldProxied = median(cold.proxied);
+    const warmDirect = warm.direct.median / batch;
+    const warmProxied = warm.proxied.median / batch;
+    const rows = [
+      [
+        'cold (first list)',
+        formatMs(coldDirect),
+        formatMs(coldProxied),
+        formatMs(coldProxied - coldDirect),
+        formatRatio(coldProxied / coldDirect),
+      ],
+      [
+        'warm (same list again)',
+        formatMs(warmDirect),
+        formatMs(warmProxied),
+        formatMs(warmProxied - warmDirect),
+        formatRatio(warmProxied / warmDirect),
+      ],
+    ];
+    const partRows = Object.entries(parts).map(([name, result]) => [name, formatMs(result.median)]);
+    const markdown = [
+      '## 5. proxy',
+      '',
+      `\`tools/list\` of ${TOOL_COUNT} GitHub tools (input schemas of section 1, ${withRef} with a \`$ref\`; ` +
+        `answer ${formatBytes(directAnswer.length)} as sent, ${formatBytes(proxiedAnswer.length)} through the proxy) ` +
+        'from a bare stdio server that answers with fixed text, straight and through `toolschema proxy --quiet`, ' +
+        `timed from the request written to the answer's last byte read. Cold: a fresh process's first list ` +
+        `(median of ${coldRounds}); warm: the same list again on one connection (median of ${rounds} rounds of ${batch}).`,
+      '',
+      markdownTable(['tools/list', 'direct', 'proxied', 'added', 'proxied / direct'], rows),
+      '',
+      `In process, on the same answer (median of ${rounds} rounds):`,
+      '',
+      markdownTable(['step', 'time'], partRows),
+      '',
+      `- **warm: proxied / direct = ${formatRatio(warmProxied / warmDirect)}**, added ${formatMs(warmProxied - warmDirect)} ` +
+        `(${formatRatio((warmProxied - warmDirect) / warmDirect)} of the direct time; target < 0.25×)`,
+      `- **cold: proxied / direct = ${formatRatio(coldProxied / coldDirect)}**`,
+    ].join('\n');
+    return {
+      markdown,
+      ratios: {
+        warmProxiedOverDirect: warmProxied / warmDirect,
+        warmAddedOverDirect: (warmProxied - warmDirect) / warmDirect,
+        coldProxiedOverDirect: coldProxied / coldDirect,
+      },
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

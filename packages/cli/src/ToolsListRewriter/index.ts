@@ -1,1 +1,0 @@
-export { ToolsListRewriter, type ToolsListRewriterOptions } from './ToolsListRewriter.ts';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ServerLines } from './ServerLines.ts';
+
+function run(chunks: readonly string[], collectFrom: number): { out: string; collected: string[] } {
+  const collected: string[] = [];
+  let lineStarts = 0;
+  const lines = new ServerLines(
+    () => {
+      lineStarts += 1;
+      return lineStarts > collectFrom;
+    },
+    (line) => {
+      collected.push(line.toString());
+      return Buffer.from(`<${line.toString()}>`);
+    },
+  );
+  const out: Buffer[] = [];
+  for (const chunk of chunks) out.push(...lines.push(Buffer.from(chunk)));
+  out.push(...lines.end());
+  return { out: Buffer.concat(out).toString(), collected };
+}
+
+describe('ServerLines', () => {
+  it('streams lines through as they come while nothing is collected', () => {
+    expect(run(['{"a":1}\n{"b"', ':2}\n', 'tail'], Number.POSITIVE_INFINITY)).toStrictEqual({
+      out: '{"a":1}\n{"b":2}\ntail',
+      collected: [],
+    });
+  });
+
+  it('collects whole lines, cut anywhere, once collecting starts at a line start', () => {
+    expect(run(['first li', 'ne\nsec', 'ond\r\nthi', 'rd'], 1)).toStrictEqual({
+      out: 'first line\n<second\r>\n<third>',
+      collected: ['second\r', 'third'],
+    });
+  });
+
+  it('decides at the first byte of a line, not at a chunk start', () => {
+    const decisions: number[] = [];
+    const lines = new ServerLines(
+      () => {
+        decisions.push(decisions.length);
+        return false;
+      },
+      (line) => line,
+    );
+    lines.push(Buffer.from('a very long line '));
+    lines.push(Buffer.from('still the same line\n'));
+    lines.push(Buffer.from('next\n'));
+    expect(decisions).toStrictEqual([0, 1]);
+  });
+});

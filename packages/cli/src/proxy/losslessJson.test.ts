@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseLossless, stringifyLossless } from './losslessJson.ts';
+
+const roundTrip = (text: string): string => {
+  const { value, placeholders } = parseLossless(text);
+  return stringifyLossless(value, placeholders);
+};
+
+describe('parseLossless / stringifyLossless', () => {
+  it('parses plain JSON as JSON.parse does, without placeholders', () => {
+    const text = '{"a":[1,-2,0.5,1.25,"1e400 in a string",true,null],"b":{"c":100}}';
+    expect(parseLossless(text)).toStrictEqual({ value: JSON.parse(text), placeholders: false });
+  });
+
+  it('writes back every number as its source text', () => {
+    for (const number of [
+      '1e400',
+      '-1E-400',
+      '9007199254740993',
+      '12345678901234567890',
+      '1.0',
+      '0.50',
+      '-0',
+      '0.0000001',
+      '1e3',
+      '1.2345678901234567',
+    ]) {
+      expect(roundTrip(`{"n":${number},"list":[${number}]}`)).toBe(
+        `{"n":${number},"list":[${number}]}`,
+      );
+    }
+  });
+
+  it('leaves numbers inside strings alone', () => {
+    const text = '{"s":"1e400 and \\"1.0\\"","n":1.0}';
+    expect(parseLossless(text).value).toStrictEqual({
+      s: '1e400 and "1.0"',
+      n: expect.stringMatching(/1\.0$/),
+    });
+    expect(roundTrip(text)).toBe(text);
+  });
+
+  it('leaves a string that looks like a number in place alone', () => {
+    const text = '{"s":"x:1.0,y","t":"[1e400]","n":1}';
+    expect(parseLossless(text)).toStrictEqual({
+      value: { s: 'x:1.0,y', t: '[1e400]', n: 1 },
+      placeholders: false,
+    });
+    expect(roundTrip(text)).toBe(text);
+  });
+
+  it('throws a SyntaxError for text that is not JSON', () => {
+    expect(() => parseLossless('{"n":1e400')).toThrow(SyntaxError);
+    expect(() => parseLossless('nope')).toThrow(SyntaxError);
+  });
+});

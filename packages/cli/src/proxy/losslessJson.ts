@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Parsing and writing JSON text without losing a number's source text. `JSON.parse` turns
+ * `1e400` into `Infinity` (written back as `null`) and rounds a 64-bit integer id, so a message
+ * that is parsed and written again would change. Here every number whose text `JSON.stringify`
+ * would not give back is parsed as a placeholder string that carries its text, and written back
+ * as that text. Numbers the pass never interprets (ids, `maximum`, `const`...) then keep their
+ * bytes; the pass sees a string there, which it copies like any value.
+ */
+
+/** Starts every placeholder: a NUL (never in a number) and a nonce per process. */
+const MARK = `\u0000${randomBytes(6).toString('hex')}:`;
+
+/** The placeholder of a number, as JSON text. */
+const PLACEHOLDER_TEXT = JSON.stringify(MARK).slice(0, -1);
+
+/** A placeholder in `JSON.stringify` output, with the number's text as group 1. */
+const PLACEHOLDER = new RegExp(`${escapeRegExp(PLACEHOLDER_TEXT)}([-+.0-9eE]+)"`, 'g');
+
+/**
+ * Every number of JSON text outside a string stands after `:`, `,` or `[` and before `,`, `}` or
+ * `]` (white space aside), so this finds them all without reading strings (it also finds text in
+ * strings that looks the same, which only costs the exact scan below).
+ */
+const NUMBER_IN_PLACE = /[:,[]\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,}\]])/g;
+
+/**
+ * Whether JSON text may hold a number `JSON.stringify` would write differently (an exponent, a
+ * fraction ending in 0, `-0`, `1e-7`, a 64-bit integer...): a cheap search that skips the exact,
+ * string-aware scan for the common text that has none.
+ *
+ * @param text JSON text.
+ * @returns `false` only when every number outside strings is written as `JSON.stringify` would.
+ */
+function mayHoldNoncanonicalNumber(text: string): boolean {
+  // A text that is a number, or starts with one, has it in no such place.
+  const start = text.trimStart();
+  if (!start.startsWith('{') && !start.startsWith('[')) return true;
+  for (const match of text.matchAll(NUMBER_IN_PLACE)) {
+    const token = match[1]!;
+    if (String(Number(token)) !== token) return true;
+  }
+  return false;
+}
+
+/** Strings (skipped) and numbers of JSON text. */
+const STRING_OR_NUMBER = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/** What {@link parseLossless} returns. */
+export interface LosslessParse {
+  /** The parsed value. */
+  value: unknown;
+  /** Whether it holds placeholders (then write it with {@link stringifyLossless}). */
+  placeholders: boolean;
+}
+
+/**
+ * Parses JSON text, keeping the text of every number `JSON.stringify` would not give back.
+ *
+ * @param text JSON text.
+ * @returns The value, and whether it holds placeholders. Throws a `SyntaxError` for text that is
+ *   not JSON.
+ */
+export function parseLossless(text: string): LosslessParse {
+  if (!mayHoldNoncanonicalNumber(text)) return { value: JSON.parse(text), placeholders: false };
+  let placeholders = false;
+  const marked = text.replace(STRING_OR_NUMBER, (token) => {
+    if (token.charCodeAt(0) === 0x22 || String(Number(token)) === token) return token;
+    placeholders = true;
+    return `${PLACEHOLDER_TEXT}${token}"`;
+  });
+  return { value: JSON.parse(marked), placeholders };
+}
+
+/**
+ * Writes a value as compact JSON text, putting back the number texts {@link parseLossless} kept.
+ *
+ * @param value A value from {@link parseLossless}, or built from one.
+ * @param placeholders Whether it may hold placeholders.
+ * @returns The JSON text. Throws what `JSON.stringify` throws (a value too deep, a text too long).
+ */
+export function stringifyLossless(value: unknown, placeholders: boolean): string {
+  const text = JSON.stringify(value);
+  return placeholders ? text.replace(PLACEHOLDER, '$1') : text;
+}

@@ -1,5 +1,0 @@
-export {
-  type RewrittenToolsList,
-  rewriteToolsListResult,
-  type ToolReport,
-} from './rewriteToolsListResult.ts';

@@ -1,0 +1,1 @@
+export { checkProviderSchema } from './checkProviderSchema.ts';

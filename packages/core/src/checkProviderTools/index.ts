@@ -1,0 +1,1 @@
+export { checkProviderTools } from './checkProviderTools.ts';

@@ -1,0 +1,6 @@
+export {
+  type McpTransport,
+  type TransportSide,
+  type WithToolSchemasOptions,
+  withToolSchemas,
+} from './withToolSchemas.ts';

@@ -1,0 +1,142 @@
+/**
+ * `withToolSchemas` with the MCP TypeScript SDK v2: an `McpServer` given plain Zod 4 schemas
+ * (which v2 lists with `$ref` into `$defs` for registered types) made self-contained by wrapping
+ * its transport, and a v2 `Client` cleaning a server that lists `$ref` by wrapping its own.
+ */
+import { Client, type StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import {
+  InMemoryTransport,
+  McpServer,
+  Server,
+  type WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { withToolSchemas } from '@toolschema/mcp';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as z from 'zod';
+import { firstText } from './helpers.ts';
+
+const Address = z.object({ city: z.string() }).meta({ id: 'IntegrationV2Address' });
+const Move = z.object({ from: Address, to: Address });
+
+/** What the handlers received. */
+const received: Record<string, unknown> = {};
+
+/**
+ * Connects a v2 client to a v2 server over the in-memory pair, wrapping the given side.
+ *
+ * @param server The server, its tools registered.
+ * @param side Which transport to wrap.
+ * @returns The connected client.
+ */
+async function connectV2(server: McpServer | Server, side: 'server' | 'client'): Promise<Client> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'toolschema-v2-client', version: '0.0.0' });
+  await server.connect(
+    side === 'server' ? withToolSchemas(serverTransport, { side: 'server' }) : serverTransport,
+  );
+  await client.connect(
+    side === 'client' ? withToolSchemas(clientTransport, { side: 'client' }) : clientTransport,
+  );
+  return client;
+}
+
+describe('SDK v2 McpServer with plain Zod schemas, server transport wrapped', () => {
+  it('lists the schema self-contained and calls the tool validated as before', async () => {
+    const server = new McpServer({ name: 'v2-zod', version: '0.0.0' });
+    server.registerTool('move', { inputSchema: Move }, async (args) => {
+      received.move = args;
+      return { content: [{ type: 'text', text: `${args.from.city} to ${args.to.city}` }] };
+    });
+    const client = await connectV2(server, 'server');
+    const { tools } = await client.listTools();
+    const address = {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+    };
+    expect(JSON.parse(JSON.stringify(tools))).toStrictEqual([
+      {
+        name: 'move',
+        inputSchema: {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          properties: { from: address, to: address },
+          required: ['from', 'to'],
+        },
+      },
+    ]);
+    const args = { from: { city: 'Oslo' }, to: { city: 'Rome' } };
+    expect(firstText(await client.callTool({ name: 'move', arguments: args }))).toBe(
+      'Oslo to Rome',
+    );
+    expect(received.move).toStrictEqual(args);
+    const invalid = await client.callTool({ name: 'move', arguments: { from: {} } });
+    expect(invalid.isError).toBe(true);
+    expect(received.move).toStrictEqual(args);
+  });
+});
+
+describe('SDK v2 Client cleaning a server that lists $ref, client transport wrapped', () => {
+  it('sees self-contained tools, and its calls reach the server as sent', async () => {
+    const server = new Server(
+      { name: 'v2-raw', version: '0.0.0' },
+      { capabilities: { tools: {} } },
+    );
+    server.setRequestHandler('tools/list', () => ({
+      tools: [
+        {
+          name: 'tag',
+          inputSchema: {
+            type: 'object',
+            properties: { tags: { type: 'array', items: { $ref: '#/$defs/Tag' } } },
+            $defs: { Tag: { type: 'string', minLength: 1 } },
+          },
+        },
+      ],
+    }));
+    server.setRequestHandler('tools/call', (request) => {
+      received.tag = request.params.arguments;
+      return { content: [{ type: 'text', text: 'tagged' }] };
+    });
+    const client = await connectV2(server, 'client');
+    const { tools } = await client.listTools();
+    expect(JSON.parse(JSON.stringify(tools))).toStrictEqual([
+      {
+        name: 'tag',
+        inputSchema: {
+          type: 'object',
+          properties: { tags: { type: 'array', items: { type: 'string', minLength: 1 } } },
+        },
+      },
+    ]);
+    const result = await client.callTool({ name: 'tag', arguments: { tags: ['a', 'b'] } });
+    expect(firstText(result)).toBe('tagged');
+    expect(received.tag).toStrictEqual({ tags: ['a', 'b'] });
+  });
+});
+
+/**
+ * Type checks only (never called): the wrapper keeps the type of each SDK v2 transport, so
+ * `connect` takes it without a cast.
+ */
+function typeChecks(
+  server: McpServer,
+  client: Client,
+  transports: {
+    stdio: StdioServerTransport;
+    http: WebStandardStreamableHTTPServerTransport;
+    stdioClient: StdioClientTransport;
+    httpClient: StreamableHTTPClientTransport;
+  },
+): void {
+  const stdio = withToolSchemas(transports.stdio, { side: 'server' });
+  expectTypeOf(stdio).toEqualTypeOf<StdioServerTransport>();
+  void server.connect(stdio);
+  void server.connect(withToolSchemas(transports.http, { side: 'server' }));
+  void server.server.connect(withToolSchemas(transports.http, { side: 'server' }));
+  void client.connect(withToolSchemas(transports.stdioClient, { side: 'client' }));
+  void client.connect(withToolSchemas(transports.httpClient, { side: 'client' }));
+}
+void typeChecks;
