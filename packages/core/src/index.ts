@@ -16,6 +16,11 @@ export type {
 } from './ToolSchema/index.ts';
 export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError/index.ts';
 export {
+  type ToolInputJsonSchema,
+  type ToolInputJsonSchemaOptions,
+  toolInputJsonSchema,
+} from './toolInputJsonSchema/index.ts';
+export {
   type ProviderSchemaOptions,
   type ProviderSchemaResult,
   toProviderSchema,

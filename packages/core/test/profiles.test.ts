@@ -7,7 +7,7 @@
  * 3. decoding a wire-valid value gives a value the original accepts, unless a widening
  *    diagnostic says the wire schema is wider there (the validator then judges);
  * 4. decoding is total on any JSON value: no throw, no prototype write.
- * Runs: `FUZZ_RUNS` (default 150 per profile and generator); seed printed, `FUZZ_SEED` to replay.
+ * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ import { degradeDiagnostics, firstJsonDifference, preview } from './helpers/sche
 import { createSecondOpinion } from './helpers/second-opinion.ts';
 import { toolSchema, wireValue } from './helpers/tool-schema-arbitrary.ts';
 
-const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '150', 10);
+const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '40', 10);
 const seed =
   process.env.FUZZ_SEED === undefined
     ? Math.floor(Math.random() * 2 ** 31)

@@ -10,6 +10,7 @@
 
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
 import {
+  PROFILES as ALL_PROFILES,
   checkProviderSchema,
   decodeArguments,
   encodeArguments,
@@ -30,15 +31,8 @@ import { toToolInputSchema as zodInput } from '@toolschema/zod';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 
-const PROFILES: readonly Exclude<Profile, 'mcp'>[] = [
-  'portable',
-  'openai',
-  'openai-strict',
-  'gemini',
-  'gemini-json-schema',
-  'anthropic',
-  'anthropic-strict',
-];
+/** Every profile that rewrites (all but `mcp`). */
+const PROFILES = ALL_PROFILES.filter((profile) => profile !== 'mcp');
 
 /** What `portable` must satisfy: every JSON Schema profile at once. */
 const PORTABLE_CHECKS: readonly Profile[] = [

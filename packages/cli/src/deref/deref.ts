@@ -5,6 +5,7 @@ import {
   type DereferenceResult,
   dereference,
   type Profile,
+  ToolSchemaError,
   toProviderSchema,
 } from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
@@ -14,6 +15,7 @@ import { parseArgs } from '../parseArgs/index.ts';
 import {
   PASS_OPTION_SPECS,
   PASS_OPTIONS_HELP,
+  passErrorHint,
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
@@ -35,6 +37,7 @@ ${PROFILE_OPTION_HELP}
   --codec FILE        with --profile, write the codec (JSON) that maps the model's arguments
                       back to the original shape to FILE
   --compact           print the schema on one line
+  --quiet             do not print diagnostics
   -h, --help          show this help
 
 Exit codes: 0 done (diagnostics may have been printed), 1 unreadable input, invalid JSON or
@@ -51,6 +54,7 @@ const DEREF_OPTION_SPECS = {
   profile: { kind: 'string' },
   codec: { kind: 'string' },
   compact: { kind: 'boolean' },
+  quiet: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -195,17 +199,26 @@ export async function runDeref(argv: readonly string[], io: CliIo): Promise<numb
   const source = file === undefined || file === '-' ? '<stdin>' : file;
   const text = await readInput(file, io);
   let result: { schema: unknown; diagnostics: DereferenceResult['diagnostics'] };
-  if (profile === undefined) result = derefText(text, source, passOptions);
-  else {
-    const profiled = profileText(text, source, profile, toDereferenceOptions(options));
-    result = profiled;
-    if (options.codec !== undefined) await writeCodec(options.codec, profiled.codec);
-    for (const violation of profiled.violations) {
-      io.stderr.write(`${formatViolation(violation, `${profile} still refuses it`)}\n`);
+  try {
+    if (profile === undefined) result = derefText(text, source, passOptions);
+    else {
+      const profiled = profileText(text, source, profile, toDereferenceOptions(options));
+      result = profiled;
+      if (options.codec !== undefined) await writeCodec(options.codec, profiled.codec);
+      for (const violation of profiled.violations) {
+        io.stderr.write(`${formatViolation(violation, `${profile} still refuses it`)}\n`);
+      }
     }
+  } catch (error) {
+    // A schema the pass refuses is reported like its diagnostics, with the way around it.
+    if (!(error instanceof ToolSchemaError)) throw error;
+    io.stderr.write(`${formatDiagnostic(error, source)}${passErrorHint(error)}\n`);
+    return 1;
   }
-  for (const diagnostic of result.diagnostics) {
-    io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  if (options.quiet !== true) {
+    for (const diagnostic of result.diagnostics) {
+      io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+    }
   }
   const output =
     options.compact === true

@@ -29,10 +29,13 @@ ${PASS_OPTIONS_HELP}
 ${PROFILE_OPTION_HELP}
                       measure the wire schema, and say per tool whether the provider
                       accepts it (the rules it still breaks go to stderr)
+  --quiet             do not print the diagnostics and errors of each tool (the table
+                      still counts them)
   -h, --help          show this help
 
-Exit codes: 0 done, 1 the server failed or did not answer in time, 2 bad usage,
-126/127 the command cannot be run / was not found.
+Exit codes: 0 done (diagnostics may have been printed), 1 the pass refused a schema (with
+--cycles throw or --unresolved throw) or the server failed or did not answer in time,
+2 bad usage, 126/127 the command cannot be run / was not found.
 
 Example:
   toolschema inspect -- npx -y @modelcontextprotocol/server-everything`;
@@ -42,6 +45,7 @@ const INSPECT_OPTION_SPECS = {
   json: { kind: 'boolean' },
   profile: { kind: 'string' },
   timeout: { kind: 'string' },
+  quiet: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -119,18 +123,22 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
   }
 
   const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions, profile));
+  // As the exit code table says: a schema the pass refused is a failure, diagnostics are not.
+  const code = summaries.some((summary) => summary.errors.length > 0) ? 1 : 0;
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
-    return 0;
+    return code;
   }
-  for (const summary of summaries) {
-    for (const line of formatToolReport(summary, 'left unchanged')) io.stderr.write(`${line}\n`);
-    for (const violation of summary.profile?.violations ?? []) {
-      io.stderr.write(
-        `${formatViolation(violation, `${summary.name}: ${profile} still refuses it`)}\n`,
-      );
+  if (options.quiet !== true) {
+    for (const summary of summaries) {
+      for (const line of formatToolReport(summary, 'left unchanged')) io.stderr.write(`${line}\n`);
+      for (const violation of summary.profile?.violations ?? []) {
+        io.stderr.write(
+          `${formatViolation(violation, `${summary.name}: ${profile} still refuses it`)}\n`,
+        );
+      }
     }
   }
   io.stdout.write(`${formatInspectTable(summaries)}\n`);
-  return 0;
+  return code;
 }

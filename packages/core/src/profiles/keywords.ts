@@ -43,6 +43,16 @@ export function allAssertionKeywords(): string[] {
 }
 
 /**
+ * The assertion keywords that constrain a value of a type.
+ *
+ * @param type The type, or `undefined` for any type.
+ * @returns The keywords.
+ */
+export function applicableKeywords(type: string | undefined): string[] {
+  return type === undefined ? allAssertionKeywords() : [...(BY_TYPE[type] ?? []), ...ANY_TYPE];
+}
+
+/**
  * Copies the original's assertion keywords that apply to the wire type, and keeps on the wire
  * only those the provider accepts (with an accepted value); the rest moves into the description.
  *
@@ -59,8 +69,7 @@ export function filterKeywords(
   context: RewriteContext,
   pointer: string,
 ): void {
-  const applicable =
-    type === undefined ? allAssertionKeywords() : [...(BY_TYPE[type] ?? []), ...ANY_TYPE];
+  const applicable = applicableKeywords(type);
   const refused: Array<[string, unknown]> = [];
   for (const keyword of applicable) {
     if (!Object.hasOwn(original, keyword) && !Object.hasOwn(wire, keyword)) continue;

@@ -4,8 +4,9 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { report } from './context.ts';
-import { appendDescription } from './describe.ts';
+import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
+import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
 import { isPassive } from './passive.ts';
 
@@ -145,6 +146,15 @@ export function rewriteObject(place: Place): Rewritten {
     if (!listed && recipe.noEmptyProperties && depth.objects > 0) {
       // The provider refuses an object without properties: the one value `{}` as a string enum.
       const wire = { type: 'string', ...annotations, enum: ['{}'] };
+      const asserted = applicableKeywords('object').filter((keyword) =>
+        Object.hasOwn(schema, keyword),
+      );
+      describeRefused(
+        wire,
+        asserted.map((keyword) => [keyword, schema[keyword]]),
+        context,
+        pointer,
+      );
       return {
         wire,
         codec: { kind: 'enum', pairs: [['{}', {}]] },
