@@ -32,12 +32,16 @@ export type DiagnosticCode =
   | 'ref-siblings-ignored'
   /** A definition stayed a `$ref` because inlining it would pass the size or depth budget. */
   | 'budget-ref-kept'
+  /** The output is over `budget.maxBytes` with nothing left to keep as `$ref` (a large input). */
+  | 'budget-exceeded'
   /** `cycles: { unroll }` reached its depth; the rest of the cycle became a permissive schema. */
   | 'cycle-unrolled'
   /** `root: 'object'`: the root could not be made an object schema faithfully. */
   | 'root-not-object'
   /** A value in a schema position is neither an object nor a boolean; treated as permissive. */
-  | 'schema-invalid';
+  | 'schema-invalid'
+  /** A data value (`const`, `default`, ...) nests deeper than the depth budget; left out. */
+  | 'value-too-deep';
 
 /** How the pass treats references that close a cycle. */
 export type CycleMode = 'ref' | 'throw' | { unroll: number };
