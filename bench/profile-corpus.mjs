@@ -1,6 +1,7 @@
 // Profiles `dereference` over the real corpus: node --cpu-prof bench/profile-corpus.mjs
+
+import { dereference } from '@toolschema/core';
 import { buildToolSchemas, loadGithubOpenApi } from './inputs/github-tools.mjs';
-import { dereference } from './lib/core.mjs';
 
 const tools = buildToolSchemas(loadGithubOpenApi().document);
 const inputs = tools.flatMap((tool) => (tool.output ? [tool.input, tool.output] : [tool.input]));

@@ -1,13 +1,13 @@
-// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4,5] [--out=FILE]`.
+// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4,5,6] [--out=FILE]`.
 // Prints markdown; with --out also writes it to FILE.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { passIsReal } from './lib/core.mjs';
 import { formatRatio, machineInfo } from './lib/measure.mjs';
 import { runProxy } from './sections/proxy.mjs';
 import { runRealCorpus } from './sections/real-corpus.mjs';
 import { runScaling } from './sections/scaling.mjs';
 import { runToolsList } from './sections/tools-list.mjs';
+import { runTransport } from './sections/transport.mjs';
 import { runWorstCases } from './sections/worst-cases.mjs';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -40,13 +40,6 @@ const header = [
   '',
   `Node ${machine.node}, ${machine.nproc} CPUs (${machine.cpu}), ${machine.platform}, ${machine.date}. Command: ${command}.`,
 ];
-if (!passIsReal()) {
-  header.push(
-    '',
-    '> **Warning:** the installed `@toolschema/core` `dereference` does not inline references yet ' +
-      '(the placeholder that only clones). These numbers test the harness, not the pass.',
-  );
-}
 print(header.join('\n'));
 
 const summary = [];
@@ -67,13 +60,9 @@ if (wanted(2)) {
 if (wanted(3)) {
   const section = await runToolsList({ rounds: quick ? 3 : 15, warmup: quick ? 1 : 3 });
   print(section.markdown);
-  if (section.ratios) {
-    summary.push(
-      `- tools/list: wrapper / z.toJSONSchema ${formatRatio(section.ratios.wrapperOverZod)}, wrapped / plain tools/list ${formatRatio(section.ratios.listWrappedOverPlain)}`,
-    );
-  } else {
-    summary.push('- tools/list: skipped (no wrapper yet)');
-  }
+  summary.push(
+    `- tools/list: wrapper / z.toJSONSchema ${formatRatio(section.ratios.wrapperOverZod)}, wrapped / plain tools/list ${formatRatio(section.ratios.listWrappedOverPlain)}`,
+  );
 }
 if (wanted(4)) {
   const section = await runScaling({ rounds: quick ? 2 : 7 });
@@ -93,6 +82,14 @@ if (wanted(5)) {
   summary.push(
     `- proxy: warm proxied / direct ${formatRatio(section.ratios.warmProxiedOverDirect)} ` +
       `(added ${formatRatio(section.ratios.warmAddedOverDirect)} of direct), cold ${formatRatio(section.ratios.coldProxiedOverDirect)}`,
+  );
+}
+if (wanted(6)) {
+  const section = await runTransport({ rounds: quick ? 3 : 15, warmup: quick ? 1 : 3 });
+  print(section.markdown);
+  summary.push(
+    `- transport wrapper (SDK v1): server side wrapped / plain ${formatRatio(section.ratios.serverOverPlain)}, ` +
+      `client side ${formatRatio(section.ratios.clientOverPlain)}`,
   );
 }
 print(

@@ -1,8 +1,8 @@
 // Section 1: the real corpus. GitHub's REST API as MCP tool schemas, dereferenced by our pass,
 // copied by the floor, and dereferenced by json-schema-ref-parser, side by side.
 import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { dereference } from '@toolschema/core';
 import { buildToolSchemas, loadGithubOpenApi } from '../inputs/github-tools.mjs';
-import { dereference } from '../lib/core.mjs';
 import { copyJsonRecursive, findJsonDifference, hasObjectCycle, jsonBytes } from '../lib/json.mjs';
 import { compare, formatBytes, formatMs, formatRatio, markdownTable } from '../lib/measure.mjs';
 

@@ -1,7 +1,8 @@
 // Section 4: scaling. The same family of schemas at 1×, 10× and 100× (definitions and uses grow
 // together): time, memory and time per output byte, which stays flat when the cost is linear.
+
+import { dereference } from '@toolschema/core';
 import { scalingFamily } from '../inputs/worst-cases.mjs';
-import { dereference } from '../lib/core.mjs';
 import { copyJsonRecursive, jsonBytes } from '../lib/json.mjs';
 import {
   calibrate,

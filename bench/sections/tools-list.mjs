@@ -2,29 +2,12 @@
 // Zod's own conversion, and a 100-tool MCP server's tools/list with and without the wrapper.
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { toToolInputSchema } from '@toolschema/zod';
 import * as z from 'zod';
 import { createOrder, hundredTools } from '../inputs/zod-schemas.mjs';
 import { compare, formatMs, formatRatio, markdownTable } from '../lib/measure.mjs';
 
 const TARGET = { target: 'draft-2020-12' };
-
-/**
- * Finds the wrapper: `@toolschema/zod`'s when it exists, else core's `toToolInputSchema` (Zod 4.2+
- * implements `StandardJSONSchemaV1`, so core's wrapper works on it too), said so in the report.
- */
-async function loadWrapper() {
-  for (const name of ['@toolschema/zod', '@toolschema/core']) {
-    try {
-      const module = await import(name);
-      if (typeof module.toToolInputSchema === 'function') {
-        return { toToolInputSchema: module.toToolInputSchema, source: name };
-      }
-    } catch {
-      // Not built yet: try the next one.
-    }
-  }
-  return undefined;
-}
 
 async function startServer(tools, wrap) {
   const server = new McpServer({ name: 'bench-server', version: '1.0.0' });
@@ -46,22 +29,9 @@ async function startServer(tools, wrap) {
  * Runs section 3 and returns its markdown and its headline ratios.
  *
  * @param settings `{ rounds, warmup }`.
- * @returns `{ markdown, ratios }` (ratios undefined when the wrapper is not there yet).
+ * @returns `{ markdown, ratios }`.
  */
 export async function runToolsList({ rounds, warmup }) {
-  const wrapper = await loadWrapper();
-  if (!wrapper) {
-    return {
-      markdown: [
-        '## 3. tools/list',
-        '',
-        '**Skipped:** neither `@toolschema/zod` nor `@toolschema/core` exports `toToolInputSchema` yet (build, then rerun).',
-      ].join('\n'),
-      ratios: undefined,
-    };
-  }
-
-  const { toToolInputSchema, source } = wrapper;
   // One conversion is tiny: time batches so the clock resolution does not matter.
   const batch = 100;
   const wrapped = toToolInputSchema(createOrder);
@@ -145,7 +115,7 @@ export async function runToolsList({ rounds, warmup }) {
     '## 3. tools/list',
     '',
     `The 40-field schema (${Object.keys(createOrder.shape).length} fields, one registered type Zod emits as \`$ref\`), ` +
-      `one conversion, target draft-2020-12, wrapper from \`${source}\` (median of ${rounds} rounds of ${batch}). ` +
+      `one conversion, target draft-2020-12, wrapper from \`@toolschema/zod\` (median of ${rounds} rounds of ${batch}). ` +
       `Wrapper output self-contained object: ${selfContained ? 'yes' : 'NO'}; fresh object per call: ${fresh ? 'yes' : 'NO'}.`,
     '',
     markdownTable(['conversion', 'per call', '× z.toJSONSchema'], conversionRows),

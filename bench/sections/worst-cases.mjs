@@ -1,5 +1,7 @@
 // Section 2: worst cases. Inputs whose naive inlining explodes in size or depth: time and
 // output size of our pass, against the floor (an iterative copy of its own output).
+
+import { dereference } from '@toolschema/core';
 import {
   definitionChain,
   exponentialReuse,
@@ -7,7 +9,6 @@ import {
   plainNesting,
   referenceDag,
 } from '../inputs/worst-cases.mjs';
-import { dereference } from '../lib/core.mjs';
 import { copyJsonIterative, jsonBytes, jsonDepth } from '../lib/json.mjs';
 import {
   calibrate,

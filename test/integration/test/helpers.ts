@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, type McpServer } from '@modelcontextprotocol/server';
+import { type McpTransport, type TransportSide, withToolSchemas } from '@toolschema/mcp';
 import { refsOf } from '@toolschema/test-support';
 import { expect } from 'vitest';
 
@@ -82,4 +83,32 @@ export function expectRefsResolveLocally(schema: ListedSchema): string[] {
 export function firstText(result: { content?: unknown }): string {
   const content = (result.content ?? []) as { type: string; text?: string }[];
   return content[0]?.text ?? '';
+}
+
+/** A server or client of either SDK version: something that connects to a transport. */
+interface Connectable<T> {
+  connect(transport: T): Promise<void>;
+}
+
+/**
+ * Connects a client to a server (of either SDK version) over a linked pair of transports, with
+ * `withToolSchemas` on the given side's transport, or on neither.
+ *
+ * @param server The server, its tools registered.
+ * @param client The client.
+ * @param pair The linked pair: the client's transport, then the server's.
+ * @param wiring Which transport to wrap, or `plain`.
+ */
+export async function connectWrapped<T extends McpTransport>(
+  server: Connectable<T>,
+  client: Connectable<T>,
+  [clientTransport, serverTransport]: [T, T],
+  wiring: TransportSide | 'plain',
+): Promise<void> {
+  await server.connect(
+    wiring === 'server' ? withToolSchemas(serverTransport, { side: 'server' }) : serverTransport,
+  );
+  await client.connect(
+    wiring === 'client' ? withToolSchemas(clientTransport, { side: 'client' }) : clientTransport,
+  );
 }

@@ -22,7 +22,7 @@ import { type TransportSide, withToolSchemas } from '@toolschema/mcp';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
-import { firstText } from './helpers.ts';
+import { connectWrapped, firstText } from './helpers.ts';
 
 /** How a test wires the pair: no wrapper, or one on the server's or the client's transport. */
 type Wiring = 'plain' | TransportSide;
@@ -35,14 +35,8 @@ type Wiring = 'plain' | TransportSide;
  * @returns The connected client.
  */
 async function connectV1(server: McpServer | Server, wiring: Wiring): Promise<Client> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'toolschema-v1-client', version: '0.0.0' });
-  await server.connect(
-    wiring === 'server' ? withToolSchemas(serverTransport, { side: 'server' }) : serverTransport,
-  );
-  await client.connect(
-    wiring === 'client' ? withToolSchemas(clientTransport, { side: 'client' }) : clientTransport,
-  );
+  await connectWrapped(server, client, InMemoryTransport.createLinkedPair(), wiring);
   return client;
 }
 

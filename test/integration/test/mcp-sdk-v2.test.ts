@@ -15,7 +15,7 @@ import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { withToolSchemas } from '@toolschema/mcp';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
-import { firstText } from './helpers.ts';
+import { connectWrapped, firstText } from './helpers.ts';
 
 const Address = z.object({ city: z.string() }).meta({ id: 'IntegrationV2Address' });
 const Move = z.object({ from: Address, to: Address });
@@ -31,14 +31,8 @@ const received: Record<string, unknown> = {};
  * @returns The connected client.
  */
 async function connectV2(server: McpServer | Server, side: 'server' | 'client'): Promise<Client> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'toolschema-v2-client', version: '0.0.0' });
-  await server.connect(
-    side === 'server' ? withToolSchemas(serverTransport, { side: 'server' }) : serverTransport,
-  );
-  await client.connect(
-    side === 'client' ? withToolSchemas(clientTransport, { side: 'client' }) : clientTransport,
-  );
+  await connectWrapped(server, client, InMemoryTransport.createLinkedPair(), side);
   return client;
 }
 

@@ -1,7 +1,7 @@
 import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
-import { type CopyMeasure, copyMeasured } from '../utils/copyMeasured.ts';
+import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
 import { previewValue } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { BOOLEAN_SCHEMA_BYTES, containerBytes, keyBytes, scalarBytes } from '../utils/jsonBytes.ts';
@@ -64,7 +64,7 @@ export function indexDocument(
   let slotBytes = 0;
   const withRefs: Unit[] = [];
   /** The measure of the last {@link copyData}, and the bytes of all data copied so far. */
-  const dataMeasure: CopyMeasure = { bytes: 0, depth: 0 };
+  const dataMeasure = createCopyMeasure();
   let dataBytes = 0;
   const resolvedRefs = new Map<string, ReferenceTarget>();
   /** The key {@link fill} is reading, and the name in its map, for the pointer of an error. */

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type CopyMeasure, copyMeasured } from './copyMeasured.ts';
+import { type CopyMeasure, copyMeasured, createCopyMeasure } from './copyMeasured.ts';
 import { measureJson } from './measureJson.ts';
 
 function copyOf(value: unknown, maxDepth = 100): { copy: unknown; measure: CopyMeasure } {
-  const measure: CopyMeasure = { bytes: -1, depth: -1 };
-  return { copy: copyMeasured(value, maxDepth, measure), measure };
+  const measure = createCopyMeasure();
+  measure.bytes = -1;
+  measure.depth = -1;
+  const copy = copyMeasured(value, maxDepth, measure);
+  expect([measure.sources, measure.copies, measure.depths]).toStrictEqual([[], [], []]);
+  return { copy, measure };
 }
 
 describe('copyMeasured', () => {
@@ -27,7 +31,7 @@ describe('copyMeasured', () => {
       const { copy, measure } = copyOf(value);
       expect(copy).toStrictEqual(value);
       const expected = measureJson(value);
-      expect(measure).toStrictEqual({ bytes: expected.bytes, depth: expected.depth });
+      expect({ bytes: measure.bytes, depth: measure.depth }).toStrictEqual(expected);
     }
   });
 
@@ -61,9 +65,12 @@ describe('copyMeasured', () => {
     expect(copyOf([{ s: Symbol('s') }]).copy).toBeUndefined();
   });
 
-  it('copies the next value after giving up on one', () => {
-    expect(copyOf([{ a: 10n }, { b: { c: 1 } }]).copy).toBeUndefined();
-    expect(copyOf({ after: [{ x: 1 }] }).copy).toStrictEqual({ after: [{ x: 1 }] });
+  it('copies the next value with the same measure after giving up on one', () => {
+    const measure = createCopyMeasure();
+    expect(copyMeasured([{ a: 10n }, { b: { c: 1 } }], 100, measure)).toBeUndefined();
+    expect(measure.sources).toStrictEqual([]);
+    expect(copyMeasured({ after: [{ x: 1 }] }, 100, measure)).toStrictEqual({ after: [{ x: 1 }] });
+    expect(measure.bytes).toBe(JSON.stringify({ after: [{ x: 1 }] }).length);
   });
 
   it('does not recurse: a 100,000-deep value is copied within its bound', () => {

@@ -3,12 +3,29 @@ import { containerBytes, keyBytes, scalarBytes } from './jsonBytes.ts';
 import { isJsonObject } from './jsonValue.ts';
 import { MAX_DATA_CONTAINERS } from './measureJson.ts';
 
-/** The measure of a copied value, written by {@link copyMeasured}. */
+/**
+ * The measure of the last value {@link copyMeasured} copied, and the work stacks it copies with.
+ * One per call of the pass (see {@link createCopyMeasure}): the stacks are reused by every copy of
+ * that call, so a nested value allocates nothing but its copy, and no state outlives the call.
+ */
 export interface CopyMeasure {
   /** Approximate compact-JSON bytes (escapes not counted), as `measureJson` counts them. */
   bytes: number;
   /** Containers on the deepest path; 0 for a scalar. */
   depth: number;
+  /** Work stacks: containers still to copy, their copies, their depths (empty between copies). */
+  readonly sources: object[];
+  readonly copies: unknown[];
+  readonly depths: number[];
+}
+
+/**
+ * A fresh measure with empty work stacks, for one call of the pass.
+ *
+ * @returns The measure.
+ */
+export function createCopyMeasure(): CopyMeasure {
+  return { bytes: 0, depth: 0, sources: [], copies: [], depths: [] };
 }
 
 /**
@@ -17,12 +34,12 @@ export interface CopyMeasure {
  * walk too), on more than `MAX_DATA_CONTAINERS` of them (an object shared at every level), and
  * on anything JSON cannot hold (`undefined`, a function, a symbol, a bigint,
  * `NaN`, a `Date` or any other object that is not plain); `cloneJson` then says what it was.
- * Keys named `__proto__` stay own data properties. A flat list of scalars (the common case)
- * allocates nothing but the copy; a nested value, one work stack for this call.
+ * Keys named `__proto__` stay own data properties. Nothing is allocated but the copy.
  *
  * @param value The value to copy.
  * @param maxDepth The deepest nesting accepted.
- * @param measure Receives the copy's bytes and depth (as `measureJson` gives them).
+ * @param measure Receives the copy's bytes and depth (as `measureJson` gives them); its stacks
+ *   are left empty.
  * @returns The copy, sharing no object with `value`, or `undefined` when it gives up.
  */
 export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeasure): unknown {
@@ -55,16 +72,18 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
   }
   if (!Array.isArray(value) && !isJsonObject(value)) return undefined;
   const copy: unknown = Array.isArray(value) ? new Array(value.length) : {};
-  /** Work items: a source container, its copy and its depth, three entries each. */
-  const stack: unknown[] = [value, copy, 1];
+  const { sources, copies, depths } = measure;
+  sources.push(value);
+  copies.push(copy);
+  depths.push(1);
   let bytes = 0;
   let deepest = 0;
   let containers = 0;
   let failed = false;
-  while (stack.length > 0 && !failed) {
-    const depth = stack.pop() as number;
-    const target = stack.pop();
-    const source = stack.pop() as object;
+  while (sources.length > 0 && !failed) {
+    const source = sources.pop()!;
+    const target = copies.pop();
+    const depth = depths.pop()!;
     if (depth > maxDepth || ++containers > MAX_DATA_CONTAINERS) {
       failed = true;
       break;
@@ -79,7 +98,9 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
           if (!Array.isArray(item) && !isJsonObject(item)) failed = true;
           const child = Array.isArray(item) ? new Array(item.length) : {};
           out[index] = child;
-          stack.push(item, child, depth + 1);
+          sources.push(item);
+          copies.push(child);
+          depths.push(depth + 1);
         } else {
           const size = scalarBytes(item);
           if (size < 0) failed = true;
@@ -98,7 +119,9 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
         if (item !== null && typeof item === 'object') {
           if (!Array.isArray(item) && !isJsonObject(item)) failed = true;
           value = Array.isArray(item) ? new Array(item.length) : {};
-          stack.push(item, value, depth + 1);
+          sources.push(item);
+          copies.push(value);
+          depths.push(depth + 1);
         } else {
           const size = scalarBytes(item);
           if (size < 0) failed = true;
@@ -109,6 +132,9 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
       }
     }
   }
+  sources.length = 0;
+  copies.length = 0;
+  depths.length = 0;
   if (failed) return undefined;
   measure.bytes = bytes;
   measure.depth = deepest;

@@ -1,0 +1,103 @@
+/**
+ * What the providers accept of toolschema's output today (issue 11's "accepted today" table):
+ * for each corpus, the number of tools whose self-contained schema `checkProviderSchema` finds
+ * no error in, per profile. The corpora: GitHub's REST API (built from `@octokit/openapi`), the
+ * Notion MCP server's tools (listed from the real server) and the Zod, Valibot and ArkType tools
+ * of `@toolschema/test-support`. The counts are written out so a rule change shows here.
+ */
+
+import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
+import { checkProviderSchema, dereference, PROFILES, type Profile } from '@toolschema/core';
+import {
+  ARKTYPE_TOOLS,
+  listNotionTools,
+  loadGithubTools,
+  VALIBOT_TOOLS,
+  ZOD_TOOLS,
+} from '@toolschema/test-support/corpora';
+import { toToolInputSchema as valibotInput } from '@toolschema/valibot';
+import { toToolInputSchema as zodInput } from '@toolschema/zod';
+import { describe, expect, it } from 'vitest';
+
+type Accepted = Record<Profile, number>;
+
+/** How many schemas each profile accepts (no `error` violation). */
+function acceptedPerProfile(schemas: readonly unknown[]): Accepted {
+  const accepted = Object.fromEntries(PROFILES.map((profile) => [profile, 0])) as Accepted;
+  for (const schema of schemas) {
+    for (const profile of PROFILES) {
+      const violations = checkProviderSchema(schema, profile);
+      if (!violations.some((violation) => violation.severity === 'error')) accepted[profile]++;
+    }
+  }
+  return accepted;
+}
+
+/** The JSON Schema an adapter lists for a tool's input. */
+function listed(standard: { '~standard': unknown }): unknown {
+  const props = standard['~standard'] as {
+    jsonSchema: { input: (options: { target: string }) => unknown };
+  };
+  return props.jsonSchema.input({ target: 'draft-2020-12' });
+}
+
+describe("providers' acceptance of toolschema's output today", () => {
+  it('GitHub REST API: 1,223 tools', () => {
+    const { tools } = loadGithubTools();
+    const schemas = tools.map((tool) => dereference(tool.inputSchema).schema);
+    expect(acceptedPerProfile(schemas)).toStrictEqual({
+      mcp: 1223,
+      portable: 0,
+      openai: 1223,
+      'openai-strict': 0,
+      gemini: 1087,
+      'gemini-json-schema': 1223,
+      anthropic: 1223,
+      'anthropic-strict': 0,
+    });
+  }, 300_000);
+
+  it('Notion MCP server: 24 tools, listed from the server', async () => {
+    const { tools } = await listNotionTools();
+    const schemas = tools.map((tool) => dereference(tool.inputSchema).schema);
+    expect(acceptedPerProfile(schemas)).toStrictEqual({
+      mcp: 24,
+      portable: 0,
+      openai: 24,
+      'openai-strict': 0,
+      gemini: 12,
+      'gemini-json-schema': 24,
+      anthropic: 24,
+      'anthropic-strict': 0,
+    });
+  }, 60_000);
+
+  it('Zod, Valibot and ArkType tools: 16 each', () => {
+    const corpora = {
+      zod: ZOD_TOOLS.map((tool) => listed(zodInput(tool.schema))),
+      valibot: VALIBOT_TOOLS.map((tool) => listed(valibotInput(tool.schema))),
+      arktype: ARKTYPE_TOOLS.map((tool) => listed(arktypeInput(tool.schema))),
+    };
+    const table = Object.fromEntries(
+      Object.entries(corpora).map(([name, schemas]) => [name, acceptedPerProfile(schemas)]),
+    );
+    // Valibot's intersection lists `allOf` at the root, which OpenAI and Anthropic refuse; the
+    // recursive filter of `query_database` recurses through required properties (Gemini).
+    const all = (overrides: Partial<Accepted>): Accepted => ({
+      mcp: 16,
+      portable: 0,
+      openai: 16,
+      'openai-strict': 0,
+      gemini: 0,
+      'gemini-json-schema': 15,
+      anthropic: 16,
+      'anthropic-strict': 0,
+      ...overrides,
+    });
+    expect(table).toStrictEqual({
+      zod: all({}),
+      valibot: all({ openai: 15, anthropic: 15 }),
+      arktype: all({}),
+    });
+  });
+});

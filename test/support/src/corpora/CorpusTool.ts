@@ -1,0 +1,5 @@
+/** A tool of a corpus, as MCP lists it: a name and its input schema (JSON). */
+export interface CorpusTool {
+  readonly name: string;
+  readonly inputSchema: Record<string, unknown>;
+}

@@ -1,0 +1,7 @@
+export { ARKTYPE_TOOLS } from './arktypeTools.ts';
+export type { CorpusTool } from './CorpusTool.ts';
+export { loadGithubTools } from './githubTools.ts';
+export { listNotionTools } from './notionTools.ts';
+export { VALIBOT_TOOLS } from './valibotTools.ts';
+export { VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
+export { ZOD_TOOLS } from './zodTools.ts';
