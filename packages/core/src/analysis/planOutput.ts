@@ -283,17 +283,7 @@ export function planOutput(
   function keepLarger(threshold: number, bytes: number): void {
     work += order.length;
     for (const unit of order) {
-      const { children, ownBytes } = units[unit]!;
-      let unitBytes = ownBytes;
-      for (const child of children) unitBytes += kept[child] === 1 ? refBytes(child) : size[child]!;
-      const target = refUnit[unit]!;
-      if (target !== -1) {
-        unitBytes +=
-          cutRef[unit] === 1 || kept[target] === 1
-            ? refBytes(target)
-            : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
-      }
-      size[unit] = unitBytes;
+      const unitBytes = measureSize(unit);
       if (unit !== 0 && kept[unit] === 0 && mult[unit]! >= 2 && unitBytes > threshold) {
         keep(unit, bytes);
       }
@@ -351,22 +341,26 @@ export function planOutput(
     return best;
   }
 
+  /** Inlined size of a unit from its parts (already sized), stored in `size`. */
+  function measureSize(unit: number): number {
+    const { children, ownBytes } = units[unit]!;
+    let bytes = ownBytes;
+    for (const child of children) bytes += kept[child] === 1 ? refBytes(child) : size[child]!;
+    const target = refUnit[unit]!;
+    if (target !== -1) {
+      bytes +=
+        cutRef[unit] === 1 || kept[target] === 1
+          ? refBytes(target)
+          : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
+    }
+    size[unit] = bytes;
+    return bytes;
+  }
+
   /** Sizes bottom-up; returns the output's estimated bytes. */
   function total(): number {
     work += order.length;
-    for (const unit of order) {
-      const { children, ownBytes } = units[unit]!;
-      let bytes = ownBytes;
-      for (const child of children) bytes += kept[child] === 1 ? refBytes(child) : size[child]!;
-      const target = refUnit[unit]!;
-      if (target !== -1) {
-        bytes +=
-          cutRef[unit] === 1 || kept[target] === 1
-            ? refBytes(target)
-            : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
-      }
-      size[unit] = bytes;
-    }
+    for (const unit of order) measureSize(unit);
     // The root once, and each kept unit once more under the root `$defs` (its name as key, a
     // comma), inside `"$defs":{}`.
     let sum = size[0]! + rootExtra;
