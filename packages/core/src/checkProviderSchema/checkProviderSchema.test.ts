@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { rulesOf } from '../providerRules/profileRules.ts';
 import { PROFILES, type Profile } from '../types/index.ts';
 import { checkProviderSchema } from './checkProviderSchema.ts';
 
@@ -1577,5 +1579,33 @@ describe('checkProviderSchema: openai-strict limits', () => {
         severity: 'error',
       },
     ]);
+  });
+});
+
+describe('checkProviderSchema: the README', () => {
+  it('lists every rule with its profiles and severity, and no other', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const listed: Record<string, string> = {};
+    for (const row of readme.matchAll(
+      /^\| `([a-z-]+\/[a-z0-9-]+)` \| ([a-z, -]+) \| (error|warning) \|/gm,
+    )) {
+      listed[row[1]!] = `${row[2]!.split(', ').sort().join(', ')} ${row[3]}`;
+    }
+    const profiles: Record<string, string[]> = {};
+    const severity: Record<string, string> = {};
+    for (const profile of PROFILES) {
+      for (const rule of rulesOf(profile)!) {
+        (profiles[rule.name] ??= []).push(profile);
+        severity[rule.name] = rule.severity;
+      }
+    }
+    const coded = Object.fromEntries(
+      Object.entries(profiles).map(([name, names]) => [
+        name,
+        `${names.sort().join(', ')} ${severity[name]}`,
+      ]),
+    );
+    expect(listed).toStrictEqual(coded);
+    expect(Object.keys(coded).length).toBe(54);
   });
 });
