@@ -42,7 +42,7 @@ describe('main', () => {
     );
     const missing = createMemoryIo();
     expect(await main(['proxy'], missing.io)).toBe(2);
-    expect(missing.stderr()).toMatch(/^toolschema: proxy needs a server command after --\n/);
+    expect(missing.stderr()).toMatch(/^toolschema: proxy needs a server command after -- or a --url\n/);
   });
 
   it('reports invalid JSON in one line with its position, exit code 1', async () => {
