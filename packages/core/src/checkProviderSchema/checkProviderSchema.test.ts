@@ -1439,7 +1439,7 @@ describe('checkProviderSchema: the README', () => {
     const severity: Record<string, string> = {};
     for (const profile of PROFILES) {
       for (const rule of rulesOf(profile)!) {
-        (profiles[rule.name] ??= []).push(profile);
+        profiles[rule.name] = [...(profiles[rule.name] ?? []), profile];
         severity[rule.name] = rule.severity;
       }
     }
