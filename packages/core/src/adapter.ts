@@ -2,6 +2,7 @@
 // schemas. Names are not repeated from the root entry (`JsonSchema`, `ToolSchemaIo`,
 // `ToolSchemaTarget`... are imported from `@toolschema/core`). `adapter.test.ts` lists them.
 export { createToolSchema } from './createToolSchema/index.ts';
+export { defineAdapter, type ToolSchemaWrappers } from './defineAdapter/index.ts';
 export { locateObjects } from './locateObjects/index.ts';
 export type {
   ConversionDiagnostic,
