@@ -61,7 +61,7 @@ describe('parseArgs', () => {
     );
     expect(() => parseArgs(['--timeout', '--'], SPECS)).toThrow(UsageError);
     expect(() => parseArgs(['--json=yes'], SPECS)).toThrow(
-      new UsageError("option '--json' takes no value"),
+      new UsageError("option '--json' takes no value, got 'yes'"),
     );
     expect(() => parseArgs(['--toString'], SPECS)).toThrow(UsageError);
   });

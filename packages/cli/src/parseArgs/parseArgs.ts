@@ -86,7 +86,9 @@ export function parseArgs<Specs extends OptionSpecs>(
         throw new UsageError(`unknown option '${head}'`);
       }
       if (spec.kind === 'boolean') {
-        if (inlineValue !== undefined) throw new UsageError(`option '${head}' takes no value`);
+        if (inlineValue !== undefined) {
+          throw new UsageError(`option '${head}' takes no value, got '${inlineValue}'`);
+        }
         options[name] = true;
         continue;
       }
@@ -121,7 +123,7 @@ export function parseArgs<Specs extends OptionSpecs>(
 export function parseIntegerOption(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) {
-    throw new UsageError(`option '${option}' needs a non-negative integer, got '${value}'`);
+    throw new UsageError(`option '${option}' must be a non-negative integer, got '${value}'`);
   }
   return Number(value);
 }

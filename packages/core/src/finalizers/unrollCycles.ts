@@ -2,6 +2,7 @@ import { cloneTree } from '../cloneJson/index.ts';
 import { mergeReference } from '../mergeReference/index.ts';
 import type { Budget } from '../resolveOptions/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { countOf } from '../utils/countOf.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { type JsonMeasure, measureJson } from '../utils/measureJson.ts';
 import { forEachSubschema, visitSchemas } from '../visitSchemas/index.ts';
@@ -64,7 +65,7 @@ export function unrollCycles(
     diagnostics.push({
       code: 'cycle-unrolled',
       pointer: '',
-      message: `Cycles were unrolled ${depth} levels instead of ${levels}: more would pass the budget of ${budget.bytes} bytes and ${budget.depth} levels.`,
+      message: `Cycles were unrolled ${countOf(depth, 'level')} instead of ${levels}: more would pass the budget of ${budget.bytes} bytes and ${budget.depth} levels.`,
     });
   }
   const cut = new Set<string>();
@@ -98,7 +99,7 @@ export function unrollCycles(
     diagnostics.push({
       code: 'cycle-unrolled',
       pointer: '',
-      message: `The recursion through "${name}" was inlined ${depth} levels deep, then replaced by a permissive schema.`,
+      message: `The recursion through "${name}" was inlined ${countOf(depth, 'level')} deep, then replaced by a permissive schema.`,
     });
   }
   const rest: SchemaObject = {};
