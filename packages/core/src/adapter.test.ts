@@ -5,6 +5,11 @@ import { describeExports } from '@toolschema/test-support';
 describeExports('@toolschema/core/adapter', {
   entry: new URL('./adapter.ts', import.meta.url),
   load: () => import('./adapter.ts'),
-  values: ['createToolSchema', 'locateObjects', 'visitSchemas'],
-  types: ['ConversionDiagnostic', 'ConvertedToolSchemaOptions', 'JsonSchemaConverter'],
+  values: ['createToolSchema', 'locateObjects', 'resolveOptions', 'visitSchemas'],
+  types: [
+    'ConversionDiagnostic',
+    'ConvertedToolSchemaOptions',
+    'JsonSchemaConverter',
+    'ResolvedOptions',
+  ],
 });
