@@ -13,6 +13,11 @@ export type {
   ToolSchemaTarget,
 } from './ToolSchema/index.ts';
 export { ToolSchemaError, type ToolSchemaErrorCode } from './ToolSchemaError/index.ts';
+export {
+  type ToolInputJsonSchema,
+  type ToolInputJsonSchemaOptions,
+  toolInputJsonSchema,
+} from './toolInputJsonSchema/index.ts';
 export { toToolInputSchema } from './toToolInputSchema/index.ts';
 export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
 export {

@@ -11,12 +11,12 @@ import Anthropic from '@anthropic-ai/sdk';
 import { betaStandardSchemaTool } from '@anthropic-ai/sdk/helpers/beta/standard-schema';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import * as arktypeAdapter from '@toolschema/arktype';
-import type { ToolSchema } from '@toolschema/core';
+import { type ToolSchema, toolInputJsonSchema } from '@toolschema/core';
 import { refsOf } from '@toolschema/test-support';
 import * as valibotAdapter from '@toolschema/valibot';
 import * as zodAdapter from '@toolschema/zod';
 import { addGlobalDefs } from '@valibot/to-json-schema';
-import { generateText, tool } from 'ai';
+import { generateText, jsonSchema, tool } from 'ai';
 import { scope } from 'arktype';
 import OpenAI from 'openai';
 import { standardFunction } from 'openai/helpers/standard-schema';
@@ -272,5 +272,39 @@ describe.each(cases)('the $name wrapper outside MCP', ({ post, strictPost }) => 
     // The Anthropic helper asks for draft 2020-12 and sends it as the tool's input_schema.
     expect(toolsOf(bodies[0])[0]?.input_schema).toStrictEqual(draft2020);
     expect(received).toStrictEqual([parsedArguments]);
+  });
+
+  it('gives plain JSON Schema in one call, taken by each SDK as it is', async () => {
+    const parameters = toolInputJsonSchema(strictPost, { target: 'draft-07' });
+    expect(parameters).toStrictEqual(
+      strictPost['~standard'].jsonSchema.input({ target: 'draft-07' }),
+    );
+    expect(refsOf(parameters)).toStrictEqual([]);
+
+    const ai = capturedFetch([chatCompletion(false)]);
+    await generateText({
+      model: createOpenAI({ apiKey: 'test', fetch: ai.fetch }).chat('gpt-test'),
+      prompt: 'Post it',
+      tools: { create_post: tool({ inputSchema: jsonSchema(parameters) }) },
+    });
+    expect(toolsOf(ai.bodies[0])[0]?.function?.parameters).toMatchObject(parameters);
+
+    const openai = capturedFetch([chatCompletion(false)]);
+    await new OpenAI({ apiKey: 'test', fetch: openai.fetch }).chat.completions.create({
+      model: 'gpt-test',
+      messages: [{ role: 'user', content: 'Post it' }],
+      tools: [{ type: 'function', function: { name: 'create_post', parameters } }],
+    });
+    expect(toolsOf(openai.bodies[0])[0]?.function?.parameters).toStrictEqual(parameters);
+
+    const anthropic = capturedFetch([anthropicMessage(false)]);
+    const input_schema = toolInputJsonSchema(strictPost);
+    await new Anthropic({ apiKey: 'test', fetch: anthropic.fetch }).messages.create({
+      model: 'claude-test',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Post it' }],
+      tools: [{ name: 'create_post', input_schema }],
+    });
+    expect(toolsOf(anthropic.bodies[0])[0]?.input_schema).toStrictEqual(input_schema);
   });
 });

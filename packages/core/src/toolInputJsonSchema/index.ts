@@ -1,0 +1,5 @@
+export {
+  type ToolInputJsonSchema,
+  type ToolInputJsonSchemaOptions,
+  toolInputJsonSchema,
+} from './toolInputJsonSchema.ts';
