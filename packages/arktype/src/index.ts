@@ -1,4 +1,3 @@
 export type { ArkTypeToolSchemaOptions } from './ArkTypeToolSchemaOptions/index.ts';
 export type { ArkTypeSchema } from './arktypeConverter/index.ts';
-export { toToolInputSchema } from './toToolInputSchema/index.ts';
-export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
+export { toToolInputSchema, toToolOutputSchema } from './wrappers/index.ts';

@@ -1,3 +1,2 @@
-export { toToolInputSchema } from './toToolInputSchema/index.ts';
-export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
 export type { ValibotToolSchemaOptions } from './ValibotToolSchemaOptions/index.ts';
+export { toToolInputSchema, toToolOutputSchema } from './wrappers/index.ts';

@@ -1,4 +1,11 @@
 export {
+  type AdapterExpected,
+  type AdapterSchemas,
+  type AdapterSpec,
+  type AdapterTestOptions,
+  describeAdapter,
+} from './describeAdapter.ts';
+export {
   describeExports,
   type ExportedNames,
   type ExportsSpec,

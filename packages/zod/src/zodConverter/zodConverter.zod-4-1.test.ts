@@ -3,7 +3,7 @@ import type { ConversionDiagnostic } from '@toolschema/core/adapter';
 import { describe, expect, it, vi } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod-v4-1';
-import { toToolInputSchema } from '../toToolInputSchema/index.ts';
+import { toToolInputSchema } from '../wrappers/index.ts';
 import { zodConverter } from './zodConverter.ts';
 
 // Zod 4.1 as the installed peer: the adapter's `zod/v4/core` is the one the user's schemas use.

@@ -1,1 +1,0 @@
-export { toToolOutputSchema } from './toToolOutputSchema.ts';

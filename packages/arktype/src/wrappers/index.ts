@@ -1,0 +1,1 @@
+export { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';

@@ -1,0 +1,85 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ToolSchemaDiagnostic } from '@toolschema/core';
+import { describeAdapter, refsOf } from '@toolschema/test-support';
+import { scope, type } from 'arktype';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ArkTypeSchema } from '../arktypeConverter/index.ts';
+import expected from './wrappers.expected.json' with { type: 'json' };
+import { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';
+
+const TARGET = { target: 'draft-2020-12' } as const;
+
+const types = scope({
+  TreeNode: { name: 'string', 'children?': 'TreeNode[]' },
+  Tree: { root: 'TreeNode', 'label?': 'string' },
+  User: { name: 'string' },
+  Pair: { a: 'User', b: 'User' },
+}).export();
+const Sides = type({
+  length: type('string')
+    .pipe((value) => value.length)
+    .to('number'),
+  limit: 'number = 10',
+});
+
+// ArkType lists no default: a defaulted key is optional on the input side only.
+describeAdapter<ArkTypeSchema>('@toolschema/arktype', {
+  toToolInputSchema,
+  toToolOutputSchema,
+  schemas: {
+    reused: types.Pair,
+    recursive: types.Tree,
+    sides: Sides,
+    draft07: type({ pair: ['string', 'number'] }),
+    validation: {
+      schema: type({ count: 'string.numeric.parse' }),
+      values: [{ count: '4' }, { count: 'x' }, null],
+    },
+    union: type({ kind: "'a'", a: 'string' }).or({ kind: "'b'", b: 'number' }),
+    arrayRoot: type('string[]'),
+    unrepresentable: type({ name: 'string', at: 'Date' }),
+    unrepresentableOutput: type({ big: 'bigint' }),
+  },
+  expected,
+});
+
+describe('@toolschema/arktype only', () => {
+  it("keeps ArkType's input and output types", () => {
+    const tool = toToolInputSchema(Sides);
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<typeof Sides.inferIn>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<typeof Sides.infer>();
+  });
+
+  it('inlines the root $ref of a cyclic scope and keeps only the cycle in $defs', () => {
+    const listed = toToolInputSchema(types.Tree)['~standard'].jsonSchema.input(TARGET);
+    expect(Object.keys(listed.properties as object).sort()).toStrictEqual(['label', 'root']);
+    // The node and its array are the cycle; ArkType's own entry for the root is gone.
+    expect(Object.keys(listed.$defs as object)).toHaveLength(2);
+  });
+
+  it('keeps cycles under definitions for the draft-07 target', () => {
+    const listed = toToolInputSchema(types.Tree)['~standard'].jsonSchema.input({
+      target: 'draft-07',
+    });
+    expect(listed.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    const definitions = (listed.definitions ?? {}) as Record<string, unknown>;
+    expect(refsOf(listed).length).toBeGreaterThan(0);
+    for (const ref of refsOf(listed)) {
+      expect(Object.keys(definitions)).toContain(ref.replace(/^#\/definitions\//, ''));
+    }
+  });
+
+  it('never throws for a narrowing it cannot express: constraint-dropped', () => {
+    const reported: ToolSchemaDiagnostic[] = [];
+    const schema = type({ code: type('string').narrow((value) => value.startsWith('A')) });
+    const tool = toToolInputSchema(schema, {
+      onDiagnostics: (diagnostics) => reported.push(...diagnostics),
+    });
+    expect(tool['~standard'].jsonSchema.input(TARGET).properties).toStrictEqual({
+      code: { type: 'string' },
+    });
+    expect(reported.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
+      { code: 'constraint-dropped', pointer: '/properties/code' },
+    ]);
+  });
+});

@@ -1,0 +1,1 @@
+export { defineAdapter, type ToolSchemaWrappers } from './defineAdapter.ts';

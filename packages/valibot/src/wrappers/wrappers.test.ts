@@ -1,0 +1,117 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ToolSchemaDiagnostic } from '@toolschema/core';
+import { describeAdapter } from '@toolschema/test-support';
+import * as v from 'valibot';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import expected from './wrappers.expected.json' with { type: 'json' };
+import { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';
+
+const TARGET = { target: 'draft-2020-12' } as const;
+
+type TreeNode = { name: string; children: TreeNode[] };
+const TreeNodeSchema: v.GenericSchema<TreeNode> = v.object({
+  name: v.string(),
+  children: v.array(v.lazy(() => TreeNodeSchema)),
+});
+const Address = v.object({ city: v.pipe(v.string(), v.description('City name')) });
+const Sides = v.object({
+  limit: v.optional(v.number(), 10),
+  length: v.pipe(
+    v.string(),
+    v.transform((value) => value.length),
+    v.number(),
+  ),
+});
+
+describeAdapter<v.GenericSchema>('@toolschema/valibot', {
+  // Named definitions are Valibot's registered types.
+  toToolInputSchema: (schema, options) =>
+    toToolInputSchema(schema, { ...options, definitions: { Address } }),
+  toToolOutputSchema: (schema, options) =>
+    toToolOutputSchema(schema, { ...options, definitions: { Address } }),
+  schemas: {
+    reused: v.object({ home: Address, work: v.optional(Address) }),
+    recursive: v.object({ root: TreeNodeSchema }),
+    sides: Sides,
+    draft07: v.object({ home: Address, pair: v.tuple([v.string(), v.number()]) }),
+    validation: {
+      schema: v.object({ count: v.pipe(v.string(), v.transform(Number)) }),
+      values: [{ count: '4' }, { count: 4 }, null],
+    },
+    union: v.variant('kind', [
+      v.object({ kind: v.literal('a'), a: v.string() }),
+      v.object({ kind: v.literal('b'), b: v.number() }),
+    ]),
+    arrayRoot: v.array(v.string()),
+    unrepresentable: v.object({ name: v.string(), at: v.pipe(v.date(), v.description('When')) }),
+    // A transform with no schema after it: the output type is unknown.
+    unrepresentableOutput: v.object({
+      length: v.pipe(
+        v.string(),
+        v.transform((value) => value.length),
+      ),
+    }),
+  },
+  expected,
+});
+
+describe('@toolschema/valibot only', () => {
+  it("keeps Valibot's input and output types", () => {
+    const tool = toToolInputSchema(Sides);
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<
+      v.InferInput<typeof Sides>
+    >();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<{
+      limit: number;
+      length: number;
+    }>();
+  });
+
+  it('keeps a v.lazy recursion inline at its first use, without the definitions option', () => {
+    const listed = toToolInputSchema(v.object({ root: TreeNodeSchema }))[
+      '~standard'
+    ].jsonSchema.input(TARGET);
+    expect((listed.properties as Record<string, unknown>).root).not.toHaveProperty('$ref');
+  });
+
+  it("lists {} for an output transform with 'any', with the diagnostic", () => {
+    const schema = v.object({
+      length: v.pipe(
+        v.string(),
+        v.transform((value) => value.length),
+      ),
+    });
+    const reported: ToolSchemaDiagnostic[] = [];
+    const tool = toToolOutputSchema(schema, {
+      unrepresentable: 'any',
+      onDiagnostics: (diagnostics) => reported.push(...diagnostics),
+    });
+    expect(tool['~standard'].jsonSchema.output(TARGET).properties).toStrictEqual({ length: {} });
+    expect(reported.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
+      { code: 'unrepresentable', pointer: '/properties/length' },
+    ]);
+  });
+
+  it('never throws for a validation it cannot express: constraint-dropped', () => {
+    const reported: ToolSchemaDiagnostic[] = [];
+    const schema = v.object({
+      code: v.pipe(
+        v.string(),
+        v.check((value) => value.startsWith('A')),
+      ),
+    });
+    const tool = toToolInputSchema(schema, {
+      onDiagnostics: (diagnostics) => reported.push(...diagnostics),
+    });
+    expect(tool['~standard'].jsonSchema.input(TARGET).properties).toStrictEqual({
+      code: { type: 'string' },
+    });
+    expect(reported).toStrictEqual([
+      {
+        code: 'constraint-dropped',
+        pointer: '/properties/code',
+        message: 'The "check" action cannot be converted to JSON Schema.',
+      },
+    ]);
+  });
+});

@@ -1,1 +1,0 @@
-export { toToolInputSchema } from './toToolInputSchema.ts';

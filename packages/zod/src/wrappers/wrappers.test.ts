@@ -1,0 +1,93 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { describeAdapter, toolSchemaError } from '@toolschema/test-support';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as z from 'zod';
+import * as zm from 'zod/mini';
+import expected from './wrappers.expected.json' with { type: 'json' };
+import { toToolInputSchema, toToolOutputSchema } from './wrappers.ts';
+
+const TARGET = { target: 'draft-2020-12' } as const;
+const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+const Address = z
+  .object({ city: z.string().describe('City name') })
+  .meta({ id: 'ZodAdapterAddress' });
+const Category = z.object({
+  name: z.string(),
+  get children(): z.ZodArray<typeof Category> {
+    return z.array(Category);
+  },
+});
+const Sides = z.object({
+  limit: z.number().default(10),
+  length: z
+    .string()
+    .transform((value) => value.length)
+    .pipe(z.number()),
+});
+
+describeAdapter<z.ZodType>('@toolschema/zod', {
+  toToolInputSchema,
+  toToolOutputSchema,
+  schemas: {
+    reused: z.object({ home: Address, work: Address.optional() }),
+    recursive: z.object({ root: Category }),
+    sides: Sides,
+    draft07: z.object({ home: Address, tags: z.tuple([z.string()]) }),
+    validation: {
+      schema: z.object({ count: z.coerce.number().int() }),
+      values: [{ count: '4' }, { count: 'x' }, null],
+    },
+    union: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('a'), a: z.string() }),
+      z.object({ kind: z.literal('b'), b: z.number() }),
+    ]),
+    arrayRoot: z.array(z.string()),
+    unrepresentable: z.object({ name: z.string(), at: z.date() }),
+    unrepresentableOutput: z.object({ length: z.string().transform((value) => value.length) }),
+  },
+  expected,
+});
+
+describe('@toolschema/zod only', () => {
+  it("keeps Zod's input and output types", () => {
+    const tool = toToolInputSchema(Sides);
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<{
+      limit?: number | undefined;
+      length: string;
+    }>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<{
+      limit: number;
+      length: number;
+    }>();
+    const output = toToolOutputSchema(Sides);
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof output>>().toEqualTypeOf<
+      z.output<typeof Sides>
+    >();
+  });
+
+  it('converts Zod mini schemas', () => {
+    const tool = toToolInputSchema(zm.object({ name: zm.string(), age: zm.optional(zm.number()) }));
+    expect(tool['~standard'].jsonSchema.input(TARGET)).toStrictEqual({
+      $schema: SCHEMA_2020_12,
+      type: 'object',
+      properties: { name: { type: 'string' }, age: { type: 'number' } },
+      required: ['name'],
+    });
+  });
+
+  it('rejects a Zod 3 schema with unsupported-validator', async () => {
+    const { z: z3 } = await import('zod-v3');
+    const error = toolSchemaError(() => toToolInputSchema(z3.object({}) as never));
+    expect(error.code).toBe('unsupported-validator');
+    expect(error.message).toContain('Zod 3');
+  });
+
+  it('reports a schema Zod cannot convert as invalid-schema', () => {
+    const schema = z.object({
+      a: z.string().meta({ id: 'ZodAdapterDuplicate' }),
+      b: z.number().meta({ id: 'ZodAdapterDuplicate' }),
+    });
+    expect(toolSchemaError(() => toToolInputSchema(schema)).code).toBe('invalid-schema');
+  });
+});
