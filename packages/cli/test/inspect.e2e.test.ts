@@ -99,6 +99,28 @@ describe('toolschema inspect (built bin)', () => {
     expect(run.stderr).toMatch(/^toolschema: link: inputSchema: ref-unresolved at /m);
   }, 30_000);
 
+  it('exits 1 when the pass refuses a schema, as the exit code table says', async () => {
+    const run = await runBin([
+      'inspect',
+      '--cycles',
+      'throw',
+      '--',
+      process.execPath,
+      FIXTURE_SERVER,
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^toolschema: tree: .*recursive.* \(schema left unchanged\)$/m);
+    expect(run.stdout).toMatch(/^total \(5 tools\) /m);
+  }, 30_000);
+
+  it('prints the table only with --quiet', async () => {
+    const run = await runBin(['inspect', '--quiet', '--', process.execPath, FIXTURE_SERVER]);
+    expect(run.code).toBe(0);
+    // Only the server's own stderr is left.
+    expect(run.stderr).toMatch(/^fixture server: started pid=\d+\n$/);
+    expect(run.stdout).toMatch(/^link +99 → +74 +1 +0 +1$/m);
+  }, 30_000);
+
   it('fails clearly when the command does not exist', async () => {
     const run = await runBin(['inspect', '--', 'toolschema-no-such-command-e2e']);
     expect(run).toStrictEqual({

@@ -92,6 +92,32 @@ describe('runDeref', () => {
     expect(memory.stderr()).toMatch(/^toolschema: ref-unresolved at \/properties\/a.*\n$/);
   });
 
+  it('prints no diagnostics with --quiet', async () => {
+    const memory = createMemoryIo('{"type":"object","properties":{"a":{"$ref":"#/$defs/Gone"}}}');
+    expect(await runDeref(['--quiet'], memory.io)).toBe(0);
+    expect(JSON.parse(memory.stdout())).toStrictEqual({ type: 'object', properties: { a: {} } });
+    expect(memory.stderr()).toBe('');
+  });
+
+  it('says 1 level, not 1 levels', async () => {
+    const memory = createMemoryIo('{"type":"object","properties":{"next":{"$ref":"#"}}}');
+    expect(await runDeref(['--cycles', 'unroll=1', '--compact'], memory.io)).toBe(0);
+    expect(memory.stderr()).toBe(
+      'toolschema: cycle-unrolled at (root): The recursion through "Root" was inlined 1 level deep, then replaced by a permissive schema.\n',
+    );
+  });
+
+  it('takes the dialect spelled as the adapters spell targets', async () => {
+    // `definitions` is where draft-07 keeps definitions: read as draft-07, the $ref resolves.
+    const text =
+      '{"properties":{"a":{"$ref":"#/definitions/A"}},"definitions":{"A":{"type":"string"}}}';
+    const memory = createMemoryIo(text);
+    expect(await runDeref(['--dialect', 'draft-2020-12', '--compact'], memory.io)).toBe(0);
+    const draft07 = createMemoryIo(text);
+    expect(await runDeref(['--dialect', 'draft-07', '--compact'], draft07.io)).toBe(0);
+    expect(draft07.stdout()).toBe('{"properties":{"a":{"type":"string"}}}\n');
+  });
+
   it('fails on a missing file, a second file, a bad option value and a terminal stdin', async () => {
     await expect(runDeref([join(directory, 'missing.json')], createMemoryIo().io)).rejects.toThrow(
       /^cannot read '.*missing\.json': no such file$/,

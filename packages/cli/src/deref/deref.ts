@@ -1,5 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { type DereferenceOptions, type DereferenceResult, dereference } from '@toolschema/core';
+import {
+  type DereferenceOptions,
+  type DereferenceResult,
+  dereference,
+  ToolSchemaError,
+} from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
 import { type CliIo, formatDiagnostic, readAll } from '../io/index.ts';
 import { locateJsonError } from '../locateJsonError/index.ts';
@@ -7,6 +12,7 @@ import { parseArgs } from '../parseArgs/index.ts';
 import {
   PASS_OPTION_SPECS,
   PASS_OPTIONS_HELP,
+  passErrorHint,
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 
@@ -22,6 +28,7 @@ Options:
                       (default: any)
 ${PASS_OPTIONS_HELP}
   --compact           print the schema on one line
+  --quiet             do not print diagnostics
   -h, --help          show this help
 
 Exit codes: 0 done (diagnostics may have been printed), 1 unreadable input, invalid JSON or
@@ -35,6 +42,7 @@ const DEREF_OPTION_SPECS = {
   ...PASS_OPTION_SPECS,
   root: { kind: 'string' },
   compact: { kind: 'boolean' },
+  quiet: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -130,9 +138,19 @@ export async function runDeref(argv: readonly string[], io: CliIo): Promise<numb
   const file = positionals[0];
   const source = file === undefined || file === '-' ? '<stdin>' : file;
   const text = await readInput(file, io);
-  const result = derefText(text, source, passOptions);
-  for (const diagnostic of result.diagnostics) {
-    io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  let result: DereferenceResult;
+  try {
+    result = derefText(text, source, passOptions);
+  } catch (error) {
+    // A schema the pass refuses is reported like its diagnostics, with the way around it.
+    if (!(error instanceof ToolSchemaError)) throw error;
+    io.stderr.write(`${formatDiagnostic(error, source)}${passErrorHint(error)}\n`);
+    return 1;
+  }
+  if (options.quiet !== true) {
+    for (const diagnostic of result.diagnostics) {
+      io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+    }
   }
   const output =
     options.compact === true

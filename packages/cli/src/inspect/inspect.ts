@@ -25,10 +25,13 @@ Options:
   --json              print a JSON array, one object per tool, instead of the table
   --timeout MS        how long to wait for each answer of the server (default 30000)
 ${PASS_OPTIONS_HELP}
+  --quiet             do not print the diagnostics and errors of each tool (the table
+                      still counts them)
   -h, --help          show this help
 
-Exit codes: 0 done, 1 the server failed or did not answer in time, 2 bad usage,
-126/127 the command cannot be run / was not found.
+Exit codes: 0 done (diagnostics may have been printed), 1 the pass refused a schema (with
+--cycles throw or --unresolved throw) or the server failed or did not answer in time,
+2 bad usage, 126/127 the command cannot be run / was not found.
 
 Example:
   toolschema inspect -- npx -y @modelcontextprotocol/server-everything`;
@@ -37,6 +40,7 @@ const INSPECT_OPTION_SPECS = {
   ...PASS_OPTION_SPECS,
   json: { kind: 'boolean' },
   timeout: { kind: 'string' },
+  quiet: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -113,13 +117,17 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
   }
 
   const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions));
+  // As the exit code table says: a schema the pass refused is a failure, diagnostics are not.
+  const code = summaries.some((summary) => summary.errors.length > 0) ? 1 : 0;
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
-    return 0;
+    return code;
   }
-  for (const summary of summaries) {
-    for (const line of formatToolReport(summary, 'left unchanged')) io.stderr.write(`${line}\n`);
+  if (options.quiet !== true) {
+    for (const summary of summaries) {
+      for (const line of formatToolReport(summary, 'left unchanged')) io.stderr.write(`${line}\n`);
+    }
   }
   io.stdout.write(`${formatInspectTable(summaries)}\n`);
-  return 0;
+  return code;
 }

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '@toolschema/core';
+import type { Diagnostic, ToolSchemaErrorCode } from '@toolschema/core';
 
 /** The streams a command reads and writes; the process's own in the bin, others in tests. */
 export interface CliIo {
@@ -11,14 +11,23 @@ export interface CliIo {
 }
 
 /**
- * Formats a diagnostic of the pass as one line for stderr.
+ * Formats a diagnostic of the pass, or an error it threw, as one line for stderr: every problem
+ * the command line reports about a schema has this form.
  *
- * @param diagnostic The diagnostic.
+ * @param diagnostic The diagnostic (or a `ToolSchemaError`: code, message, maybe a pointer).
  * @param context What it is about (a file, a tool and schema), put first when given.
  * @returns `toolschema: [context: ]code at pointer: message`, without a newline.
  */
-export function formatDiagnostic(diagnostic: Diagnostic, context?: string): string {
-  const where = diagnostic.pointer === '' ? '(root)' : diagnostic.pointer;
+export function formatDiagnostic(
+  diagnostic: {
+    code: Diagnostic['code'] | ToolSchemaErrorCode;
+    message: string;
+    pointer?: string | undefined;
+  },
+  context?: string,
+): string {
+  const where =
+    diagnostic.pointer === '' || diagnostic.pointer === undefined ? '(root)' : diagnostic.pointer;
   const prefix = context === undefined ? '' : `${context}: `;
   return `toolschema: ${prefix}${diagnostic.code} at ${where}: ${diagnostic.message}`;
 }

@@ -42,7 +42,9 @@ describe('main', () => {
     );
     const missing = createMemoryIo();
     expect(await main(['proxy'], missing.io)).toBe(2);
-    expect(missing.stderr()).toMatch(/^toolschema: proxy needs a server command after --\n/);
+    expect(missing.stderr()).toMatch(
+      /^toolschema: proxy needs a server command after -- or a --url\n/,
+    );
   });
 
   it('reports invalid JSON in one line with its position, exit code 1', async () => {
@@ -54,10 +56,36 @@ describe('main', () => {
     expect(memory.stdout()).toBe('');
   });
 
-  it('reports a schema the pass refuses in one line, exit code 1', async () => {
+  it('reports a schema the pass refuses in one line, with the options that would pass it', async () => {
     const memory = createMemoryIo('{"type":"object","properties":{"next":{"$ref":"#"}}}');
     expect(await main(['deref', '--cycles', 'throw'], memory.io)).toBe(1);
-    expect(memory.stderr()).toMatch(/^toolschema: cycle( at [^:]*)?: [^\n]+\n$/);
+    expect(memory.stderr()).toBe(
+      'toolschema: <stdin>: cycle at (root): The schema is recursive (through #); it cannot be inlined without $ref. Use --cycles ref (the default) to keep the cycle as a $ref into root $defs, or --cycles unroll=N to inline it N levels.\n',
+    );
     expect(memory.stdout()).toBe('');
+  });
+
+  it('echoes the bad value of every option in the same form', async () => {
+    const cases: [string[], string][] = [
+      [['--cycles', 'nope'], "option '--cycles' must be ref, throw or unroll=N, got 'nope'"],
+      [
+        ['--dialect', 'draft-03'],
+        "option '--dialect' must be one of draft-04, draft-06, draft-07, 2019-09, 2020-12, got 'draft-03'",
+      ],
+      [
+        ['--unresolved', 'drop'],
+        "option '--unresolved' must be 'permissive', 'keep' or 'throw', got 'drop'",
+      ],
+      [['--max-bytes', '0'], "option '--max-bytes' must be greater than 0, got '0'"],
+      [['--max-depth', 'x'], "option '--max-depth' must be a non-negative integer, got 'x'"],
+      [['--compact=yes'], "option '--compact' takes no value, got 'yes'"],
+    ];
+    for (const [args, message] of cases) {
+      const memory = createMemoryIo('{}');
+      expect(await main(['deref', ...args], memory.io)).toBe(2);
+      expect(memory.stderr()).toBe(
+        `toolschema: ${message}\nRun 'toolschema deref --help' for usage.\n`,
+      );
+    }
   });
 });

@@ -2,7 +2,8 @@ import { ToolSchemaError } from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
 import { runDeref } from '../deref/index.ts';
 import { runInspect } from '../inspect/index.ts';
-import type { CliIo } from '../io/index.ts';
+import { type CliIo, formatDiagnostic } from '../io/index.ts';
+import { passErrorHint } from '../passOptions/index.ts';
 import { runProxy } from '../proxy/index.ts';
 import { VERSION } from '../version/index.ts';
 
@@ -80,8 +81,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return error.exitCode;
     }
     if (error instanceof ToolSchemaError) {
-      const where = error.pointer === undefined ? '' : ` at ${error.pointer || '(root)'}`;
-      io.stderr.write(`toolschema: ${error.code}${where}: ${error.message}\n`);
+      io.stderr.write(`${formatDiagnostic(error)}${passErrorHint(error)}\n`);
       return 1;
     }
     throw error;

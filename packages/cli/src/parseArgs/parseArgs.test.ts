@@ -5,6 +5,7 @@ import { parseArgs, parseIntegerOption } from './parseArgs.ts';
 const SPECS = {
   json: { kind: 'boolean' },
   timeout: { kind: 'string' },
+  header: { kind: 'list' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -18,6 +19,16 @@ describe('parseArgs', () => {
     expect(parseArgs(['--timeout=7', '--timeout=8'], SPECS).options).toStrictEqual({
       timeout: '8',
     });
+  });
+
+  it('keeps every value of a list option, in order', () => {
+    expect(parseArgs(['--header', 'A: 1', '--header=B: 2', '--timeout', '5'], SPECS)).toStrictEqual(
+      {
+        options: { header: ['A: 1', 'B: 2'], timeout: '5' },
+        positionals: [],
+        rest: undefined,
+      },
+    );
   });
 
   it('hands everything after -- over untouched', () => {
@@ -50,7 +61,7 @@ describe('parseArgs', () => {
     );
     expect(() => parseArgs(['--timeout', '--'], SPECS)).toThrow(UsageError);
     expect(() => parseArgs(['--json=yes'], SPECS)).toThrow(
-      new UsageError("option '--json' takes no value"),
+      new UsageError("option '--json' takes no value, got 'yes'"),
     );
     expect(() => parseArgs(['--toString'], SPECS)).toThrow(UsageError);
   });

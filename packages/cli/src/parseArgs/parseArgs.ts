@@ -1,19 +1,26 @@
 import { UsageError } from '../CliError/index.ts';
 
-/** What an option takes: `'boolean'` is a flag, `'string'` takes a value (`--a b` or `--a=b`). */
-export type OptionKind = 'boolean' | 'string';
+/**
+ * What an option takes: `'boolean'` is a flag, `'string'` takes a value (`--a b` or `--a=b`) of
+ * which the last given wins, `'list'` takes a value each time it is given and keeps them all.
+ */
+export type OptionKind = 'boolean' | 'string' | 'list';
 
 /** The option table of one command: long name (without `--`) to its kind and short alias. */
 export type OptionSpecs = Record<string, { kind: OptionKind; short?: string }>;
 
 /** The parsed options of an {@link OptionSpecs} table; an option not given is absent. */
 export type ParsedOptions<Specs extends OptionSpecs> = {
-  [Name in keyof Specs]?: Specs[Name]['kind'] extends 'boolean' ? true : string;
+  [Name in keyof Specs]?: Specs[Name]['kind'] extends 'boolean'
+    ? true
+    : Specs[Name]['kind'] extends 'list'
+      ? string[]
+      : string;
 };
 
 /** What {@link parseArgs} returns. */
 export interface ParsedArgs<Specs extends OptionSpecs> {
-  /** The options given; for a repeated string option the last value wins. */
+  /** The options given; for a repeated string option the last value wins, a list keeps all. */
   options: ParsedOptions<Specs>;
   /** Arguments that are not options, in order. */
   positionals: string[];
@@ -49,7 +56,13 @@ export function parseArgs<Specs extends OptionSpecs>(
   specs: Specs,
   settings: ParseArgsSettings = {},
 ): ParsedArgs<Specs> {
-  const options: Record<string, string | true> = {};
+  const options: Record<string, string | string[] | true> = {};
+  const setValue = (name: string, kind: OptionKind, value: string): void => {
+    const list = options[name];
+    if (kind !== 'list') options[name] = value;
+    else if (Array.isArray(list)) list.push(value);
+    else options[name] = [value];
+  };
   const positionals: string[] = [];
   const byShort = new Map<string, string>();
   for (const [name, spec] of Object.entries(specs)) {
@@ -73,19 +86,21 @@ export function parseArgs<Specs extends OptionSpecs>(
         throw new UsageError(`unknown option '${head}'`);
       }
       if (spec.kind === 'boolean') {
-        if (inlineValue !== undefined) throw new UsageError(`option '${head}' takes no value`);
+        if (inlineValue !== undefined) {
+          throw new UsageError(`option '${head}' takes no value, got '${inlineValue}'`);
+        }
         options[name] = true;
         continue;
       }
       if (inlineValue !== undefined) {
-        options[name] = inlineValue;
+        setValue(name, spec.kind, inlineValue);
         continue;
       }
       const next = argv[index];
       if (next === undefined || next === '--') {
         throw new UsageError(`option '${head}' needs a value`);
       }
-      options[name] = next;
+      setValue(name, spec.kind, next);
       index += 1;
       continue;
     }
@@ -108,7 +123,7 @@ export function parseArgs<Specs extends OptionSpecs>(
 export function parseIntegerOption(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) {
-    throw new UsageError(`option '${option}' needs a non-negative integer, got '${value}'`);
+    throw new UsageError(`option '${option}' must be a non-negative integer, got '${value}'`);
   }
   return Number(value);
 }

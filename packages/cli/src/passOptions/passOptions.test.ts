@@ -44,7 +44,32 @@ describe('toDereferenceOptions', () => {
     expect(() => toDereferenceOptions({ dialect: 'draft-03' })).toThrow(UsageError);
     expect(() => toDereferenceOptions({ 'max-bytes': 'lots' })).toThrow(UsageError);
     expect(() => toDereferenceOptions({ 'max-depth': '0' })).toThrow(
-      new UsageError("option '--max-depth' must be greater than 0"),
+      new UsageError("option '--max-depth' must be greater than 0, got '0'"),
+    );
+  });
+
+  it('accepts the dialects as the adapters spell targets, and as the pass spells them', () => {
+    expect(toDereferenceOptions({ dialect: 'draft-2020-12' })).toStrictEqual({
+      dialect: '2020-12',
+    });
+    expect(toDereferenceOptions({ dialect: 'draft-2019-09' })).toStrictEqual({
+      dialect: '2019-09',
+    });
+    expect(toDereferenceOptions({ dialect: '2020-12' })).toStrictEqual({ dialect: '2020-12' });
+    expect(toDereferenceOptions({ dialect: 'draft-07' })).toStrictEqual({ dialect: 'draft-07' });
+  });
+
+  it('names the option and echoes the value it refuses', () => {
+    expect(() => toDereferenceOptions({ dialect: 'draft-03' })).toThrow(
+      new UsageError(
+        "option '--dialect' must be one of draft-04, draft-06, draft-07, 2019-09, 2020-12, got 'draft-03'",
+      ),
+    );
+    expect(() => toDereferenceOptions({ unresolved: 'drop' })).toThrow(
+      new UsageError("option '--unresolved' must be 'permissive', 'keep' or 'throw', got 'drop'"),
+    );
+    expect(() => toDereferenceOptions({ 'max-bytes': 'lots' })).toThrow(
+      new UsageError("option '--max-bytes' must be a non-negative integer, got 'lots'"),
     );
   });
 });

@@ -24,7 +24,7 @@ export const PASS_OPTIONS_HELP = `  --cycles ref|throw|unroll=N
   --unresolved permissive|keep|throw
                       dangling and external refs: allow anything (default), keep, or fail
   --dialect D         dialect when the schema has no $schema: draft-04, draft-06, draft-07,
-                      2019-09, 2020-12 (default)
+                      draft-2019-09, draft-2020-12 (default); 2019-09 and 2020-12 also work
   --max-bytes N       hard cap on output size in bytes; past it definitions stay $ref
   --max-depth N       maximum nesting depth of the output; past it definitions stay $ref`;
 
@@ -41,11 +41,38 @@ export function parseCycleMode(value: string): CycleMode {
   throw new UsageError(`option '--cycles' must be ref, throw or unroll=N, got '${value}'`);
 }
 
+/**
+ * Reads a `--dialect` value. The adapters spell targets `draft-2020-12` and `draft-07`, the pass
+ * spells dialects `2020-12` and `draft-07`: both spellings are accepted.
+ *
+ * @param value The value as given.
+ * @returns The pass's spelling (checked by the pass).
+ */
+export function parseDialect(value: string): Dialect {
+  return value.replace(/^draft-(\d{4}-\d{2})$/, '$1') as Dialect;
+}
+
 /** Reads a budget option: the pass accepts only positive numbers there. */
 function parsePositiveOption(value: string | undefined, option: string): number | undefined {
   const parsed = parseIntegerOption(value, option);
-  if (parsed === 0) throw new UsageError(`option '${option}' must be greater than 0`);
+  if (parsed === 0)
+    throw new UsageError(`option '${option}' must be greater than 0, got '${value}'`);
   return parsed;
+}
+
+/**
+ * Checks one option with the pass, which knows its own values (no second list of them here),
+ * and turns its refusal into a usage error that names the option and echoes the value.
+ */
+function checkWithPass(option: string, value: string, options: DereferenceOptions): void {
+  try {
+    dereference(true, options);
+  } catch (error) {
+    if (!(error instanceof ToolSchemaError) || error.code !== 'invalid-option') throw error;
+    // The pass says `<name> must be ...`; the command line says which option and what it got.
+    const rule = /^\S+ (must .*?)\.?$/.exec(error.message)?.[1] ?? error.message;
+    throw new UsageError(`option '${option}' ${rule}, got '${value}'`);
+  }
 }
 
 /**
@@ -60,11 +87,14 @@ export function toDereferenceOptions(
 ): Omit<DereferenceOptions, 'root'> {
   const result: Omit<DereferenceOptions, 'root'> = {};
   if (options.cycles !== undefined) result.cycles = parseCycleMode(options.cycles);
-  // The pass knows its own values (checked below): no second list of them here.
   if (options.unresolved !== undefined) {
     result.unresolved = options.unresolved as NonNullable<DereferenceOptions['unresolved']>;
+    checkWithPass('--unresolved', options.unresolved, { unresolved: result.unresolved });
   }
-  if (options.dialect !== undefined) result.dialect = options.dialect as Dialect;
+  if (options.dialect !== undefined) {
+    result.dialect = parseDialect(options.dialect);
+    checkWithPass('--dialect', options.dialect, { dialect: result.dialect });
+  }
   const maxBytes = parsePositiveOption(options['max-bytes'], '--max-bytes');
   const maxDepth = parsePositiveOption(options['max-depth'], '--max-depth');
   if (maxBytes !== undefined || maxDepth !== undefined) {
@@ -73,6 +103,7 @@ export function toDereferenceOptions(
       ...(maxDepth === undefined ? {} : { maxDepth }),
     };
   }
+  // Whatever else the pass refuses in the combination (none today) is still a usage error.
   try {
     dereference(true, result);
   } catch (error) {
@@ -82,4 +113,21 @@ export function toDereferenceOptions(
     throw error;
   }
   return result;
+}
+
+/**
+ * What to say after an error the pass threw because of an option: the values that would have
+ * gone through instead. Empty for other errors.
+ *
+ * @param error The pass's error.
+ * @returns A sentence to append (with its leading space), or `''`.
+ */
+export function passErrorHint(error: ToolSchemaError): string {
+  if (error.code === 'cycle') {
+    return ' Use --cycles ref (the default) to keep the cycle as a $ref into root $defs, or --cycles unroll=N to inline it N levels.';
+  }
+  if (error.code === 'ref-unresolved' || error.code === 'ref-external') {
+    return ' Use --unresolved permissive (the default) to allow anything there, or --unresolved keep to keep the $ref.';
+  }
+  return '';
 }

@@ -1,7 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { Writable } from 'node:stream';
 import { type ToolReport, ToolSchemaMessages } from '@toolschema/mcp';
-import { UsageError } from '../CliError/index.ts';
 import { formatToolReport } from '../formatToolReport/index.ts';
 import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
@@ -12,13 +10,18 @@ import {
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 import { ServerProcess } from '../ServerProcess/index.ts';
+import { outputTaken } from './outputTaken.ts';
+import { runRemoteProxy } from './remoteProxy.ts';
 import { ServerLines } from './ServerLines.ts';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
+import { readUpstream } from './upstreamOptions.ts';
 
 /** Help text of `toolschema proxy`. */
 export const PROXY_HELP = `Usage: toolschema proxy [options] -- <command> [args...]
+       toolschema proxy [options] --url <https://.../mcp> [--header 'Name: value' ...]
 
-An MCP stdio proxy. Starts the server as a child process and passes every message both ways
+An MCP proxy. Starts the server as a child process (or, with --url, connects to a remote
+server over Streamable HTTP, falling back to HTTP+SSE) and passes every message both ways
 unchanged, except the results of tools/list: there each tool's inputSchema (with an object
 root) and outputSchema are made self-contained, with no $ref left but those a cycle needs.
 Diagnostics go to stderr, never to stdout. The proxy exits with the server's exit code.
@@ -27,9 +30,13 @@ stderr.
 
 Put it in front of a server in an MCP client's configuration:
   "command": "npx", "args": ["-y", "toolschema", "proxy", "--", "npx", "-y", "some-server"]
+  "command": "npx", "args": ["-y", "toolschema", "proxy", "--url", "https://example.com/mcp"]
 
 Options:
 ${PASS_OPTIONS_HELP}
+  --url URL           a remote MCP server (http: or https:) instead of a command
+  --header 'N: V'     with --url, a header for every request (repeatable), e.g.
+                      --header 'Authorization: Bearer TOKEN'
   --grace MS          after the client closes stdin, how long the server gets to exit
                       before SIGTERM (and again before SIGKILL); after a signal, how long
                       before SIGKILL; after the server exits, how long its stdout may stay
@@ -39,6 +46,8 @@ ${PASS_OPTIONS_HELP}
 
 const PROXY_OPTION_SPECS = {
   ...PASS_OPTION_SPECS,
+  url: { kind: 'string' },
+  header: { kind: 'list' },
   grace: { kind: 'string' },
   quiet: { kind: 'boolean' },
   help: { kind: 'boolean', short: 'h' },
@@ -56,29 +65,6 @@ const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGH
  * one is let go (its answer then passes unchanged), so memory does not grow with line length.
  */
 const MAX_CLIENT_LINE_BYTES = 1024 * 1024;
-
-/**
- * Waits until the client has taken everything written to it, or `limitMs` (a client that stopped
- * reading never does).
- *
- * @param stdout The client's side.
- * @param limitMs The longest wait.
- */
-async function outputTaken(stdout: NodeJS.WritableStream, limitMs: number): Promise<void> {
-  const pending = (stdout as Partial<Writable>).writableLength ?? 0;
-  if (pending === 0) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(done, limitMs);
-    function done(): void {
-      clearTimeout(timer);
-      stdout.off('drain', done);
-      stdout.off('error', done);
-      resolve();
-    }
-    stdout.once('drain', done);
-    stdout.once('error', done);
-  });
-}
 
 /** Settings of {@link runProxy} that only tests change. */
 export interface ProxySettings {
@@ -106,8 +92,7 @@ export async function runProxy(
     io.stdout.write(`${PROXY_HELP}\n`);
     return 0;
   }
-  const [command, ...args] = rest ?? [];
-  if (command === undefined) throw new UsageError('proxy needs a server command after --');
+  const upstream = readUpstream(options.url, options.header, rest);
   const pass = toDereferenceOptions(options);
   const graceMs = parseIntegerOption(options.grace, '--grace') ?? DEFAULT_PROXY_GRACE_MS;
   const signalSource = settings.signalSource ?? process;
@@ -134,8 +119,13 @@ export async function runProxy(
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });
+  if (upstream.kind === 'url') {
+    const { url, headers } = upstream;
+    const signals = FORWARDED_SIGNALS;
+    return runRemoteProxy(io, { url, headers, messages, graceMs, signals, signalSource });
+  }
   const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed });
-  const server = new ServerProcess(command, args, { drainMs: graceMs });
+  const server = new ServerProcess(upstream.command, upstream.args, { drainMs: graceMs });
 
   // The client is gone (stdin at its end, or our stdout closed): let the server finish, then stop
   // it. Signals stop it too, with SIGKILL after the grace if it ignores them.

@@ -1,6 +1,7 @@
 import type { Budget } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { countOf } from '../utils/countOf.ts';
 import { ALL_OF_BYTES, REF_BYTES } from '../utils/jsonBytes.ts';
 import { refHasSiblings } from '../vocabulary/index.ts';
 import { stronglyConnectedComponents } from './stronglyConnectedComponents.ts';
@@ -152,7 +153,10 @@ export function planOutput(
       const deepest = deepestPart(unit);
       if (deepest === -1) break;
       kept[deepest] = 1;
-      reason.set(deepest, `inlined, it would nest the output deeper than ${budget.depth} levels`);
+      reason.set(
+        deepest,
+        `inlined, it would nest the output deeper than ${countOf(budget.depth, 'level')}`,
+      );
       for (let position = forwarders.length - 1; position >= 0; position--) {
         measure(forwarders[position]!);
       }

@@ -1,6 +1,7 @@
 import { cloneTree } from '../cloneJson/index.ts';
 import { mergeReference } from '../mergeReference/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { countOf } from '../utils/countOf.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { forEachSubschema, visitSchemas } from '../visitSchemas/index.ts';
 import type { Finalizer } from './types.ts';
@@ -62,7 +63,7 @@ export function unrollCycles(
     diagnostics.push({
       code: 'cycle-unrolled',
       pointer: '',
-      message: `Cycles were unrolled ${depth} levels instead of ${levels}: more would pass the size budget of ${maxBytes} bytes.`,
+      message: `Cycles were unrolled ${countOf(depth, 'level')} instead of ${levels}: more would pass the size budget of ${maxBytes} bytes.`,
     });
   }
   const cut = new Set<string>();
@@ -96,7 +97,7 @@ export function unrollCycles(
     diagnostics.push({
       code: 'cycle-unrolled',
       pointer: '',
-      message: `The recursion through "${name}" was inlined ${depth} levels deep, then replaced by a permissive schema.`,
+      message: `The recursion through "${name}" was inlined ${countOf(depth, 'level')} deep, then replaced by a permissive schema.`,
     });
   }
   const rest: SchemaObject = {};

@@ -1,0 +1,190 @@
+import type { EventEmitter } from 'node:events';
+import { constants } from 'node:os';
+import type { ToolSchemaMessages } from '@toolschema/mcp';
+import type { CliIo } from '../io/index.ts';
+import { LineSplitter } from '../LineSplitter/index.ts';
+import { HttpUpstream } from './HttpUpstream.ts';
+import { parseLossless, stringifyLossless } from './losslessJson.ts';
+import { outputTaken } from './outputTaken.ts';
+
+/** What {@link runRemoteProxy} needs besides the client's streams. */
+export interface RemoteProxySettings {
+  /** The server's MCP endpoint. */
+  url: URL;
+  /** Headers for every request to it. */
+  headers: Record<string, string>;
+  /** The message core of this connection. */
+  messages: ToolSchemaMessages;
+  /** How long answers still due may take after the client closed stdin, in milliseconds. */
+  graceMs: number;
+  /** The signals that end the proxy, and where they come from. */
+  signals: readonly NodeJS.Signals[];
+  signalSource: EventEmitter;
+}
+
+/** JSON-RPC code of the error the proxy answers a request with when it could not deliver it. */
+const UNDELIVERED = -32000;
+
+type JsonRpcEntry = { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+
+function entries(message: unknown): JsonRpcEntry[] {
+  const list = Array.isArray(message) ? message : [message];
+  return list.filter((entry): entry is JsonRpcEntry => typeof entry === 'object' && entry !== null);
+}
+
+function isRequestId(id: unknown): id is string | number {
+  return typeof id === 'string' || typeof id === 'number';
+}
+
+/**
+ * Parses a client line for the SDK transport, which writes messages with `JSON.stringify`. A
+ * request id whose text `JSON.parse` would change (a 64-bit integer) travels as a placeholder
+ * string that {@link stringifyLossless} turns back into its text in the answer; every other
+ * number is read as `JSON.parse` reads it, since the server must see numbers.
+ */
+function parseClientLine(text: string): { message: unknown; placeholders: boolean } {
+  const lossless = parseLossless(text);
+  if (!lossless.placeholders) return { message: lossless.value, placeholders: false };
+  const message: unknown = JSON.parse(text);
+  const plain = entries(message);
+  const kept = entries(lossless.value);
+  let placeholders = false;
+  plain.forEach((entry, index) => {
+    const id = kept[index]?.id;
+    if (typeof id === 'string' && typeof entry.id === 'number') {
+      entry.id = id;
+      placeholders = true;
+    }
+  });
+  return { message, placeholders };
+}
+
+/**
+ * Runs `toolschema proxy --url`: stdio toward the client, the MCP SDK's Streamable HTTP (or
+ * HTTP+SSE) client transport toward the server, every message through `messages` (`toServer` on
+ * what the client sends, `toClient` on what comes back). Resolves with 0 once the client has
+ * closed stdin and the answers still due have come (or `graceMs` passed), with 1 after a failure
+ * that ends the connection (one line on stderr), or with 128 + signal number.
+ *
+ * @param io The client's side.
+ * @param settings The server, the message core, the grace and the signals.
+ * @returns The exit code.
+ */
+export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): Promise<number> {
+  const { url, messages, graceMs } = settings;
+  /** Keys of requests sent and not answered yet. */
+  const pending = new Set<string>();
+  const key = (id: string | number): string => `${typeof id}:${id}`;
+  let initializeId: string | undefined;
+  let placeholders = false;
+  let finish!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => {
+    finish = resolve;
+  });
+  let clientGone = false;
+  let stdinEnded = false;
+
+  const write = (message: unknown): void => {
+    if (clientGone) return;
+    io.stdout.write(`${stringifyLossless(message, placeholders)}\n`);
+  };
+  const settle = (message: unknown): void => {
+    for (const entry of entries(message)) {
+      if (!isRequestId(entry.id) || entry.method !== undefined) continue;
+      pending.delete(key(entry.id));
+      if (key(entry.id) === initializeId) {
+        const version = (entry.result as { protocolVersion?: unknown } | undefined)
+          ?.protocolVersion;
+        if (typeof version === 'string') upstream.setProtocolVersion(version);
+      }
+    }
+    if (stdinEnded && pending.size === 0) finish(0);
+  };
+
+  const upstream = new HttpUpstream(url, settings.headers, {
+    onMessage: (message) => {
+      const rewritten = messages.toClient(message);
+      try {
+        write(rewritten);
+      } catch (error) {
+        // Too deep or too long to write back: the answer goes on as the server sent it.
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        io.stderr.write(
+          `toolschema: a tools/list answer could not be rewritten (${reason.slice(0, 200)}); passed on as the server sent it\n`,
+        );
+        write(message);
+      }
+      settle(message);
+    },
+    onFailure: (message, reason, fatal) => {
+      io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
+      // Every request of the message gets an answer, so the client never waits in vain.
+      for (const entry of entries(message)) {
+        if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
+        write({
+          jsonrpc: '2.0',
+          id: entry.id,
+          error: { code: UNDELIVERED, message: `toolschema proxy: ${reason}` },
+        });
+        pending.delete(key(entry.id));
+      }
+      if (fatal) finish(1);
+      else if (stdinEnded && pending.size === 0) finish(0);
+    },
+  });
+
+  const onLine = (line: Buffer): void => {
+    const text = line.toString('utf8').trim();
+    if (text === '') return;
+    let parsed: ReturnType<typeof parseClientLine>;
+    try {
+      parsed = parseClientLine(text);
+    } catch {
+      io.stderr.write(`toolschema: a client line is not JSON, not sent: ${text.slice(0, 80)}\n`);
+      return;
+    }
+    placeholders ||= parsed.placeholders;
+    const message = messages.toServer(parsed.message);
+    for (const entry of entries(message)) {
+      if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
+      pending.add(key(entry.id));
+      if (entry.method === 'initialize') initializeId = key(entry.id);
+    }
+    void upstream.send(message);
+  };
+  const lines = new LineSplitter(onLine);
+  const onData = (chunk: Buffer | string): void => {
+    lines.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  };
+  let graceTimer: NodeJS.Timeout | undefined;
+  const onEnd = (): void => {
+    const last = lines.end();
+    if (last !== undefined) onLine(last);
+    stdinEnded = true;
+    if (pending.size === 0) finish(0);
+    // Answers still due get the grace, not more.
+    graceTimer = setTimeout(() => finish(0), graceMs);
+  };
+  const onStdoutError = (): void => {
+    clientGone = true;
+    finish(0);
+  };
+  const onSignal = (signal: NodeJS.Signals): void => finish(128 + (constants.signals[signal] ?? 0));
+  io.stdin.on('data', onData);
+  io.stdin.on('end', onEnd);
+  io.stdout.on('error', onStdoutError);
+  for (const signal of settings.signals) settings.signalSource.on(signal, onSignal);
+
+  const code = await finished;
+  clearTimeout(graceTimer);
+  io.stdin.off('data', onData);
+  io.stdin.off('end', onEnd);
+  io.stdin.pause();
+  for (const signal of settings.signals) settings.signalSource.off(signal, onSignal);
+  await Promise.race([
+    upstream.close(),
+    new Promise((resolve) => setTimeout(resolve, graceMs).unref()),
+  ]);
+  await outputTaken(io.stdout, graceMs);
+  return code;
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  isInitializeRequest,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** The tool the server lists: its input schema reaches `Address` through `$ref`. */
+export const HTTP_TOOL = {
+  name: 'ship',
+  description: 'Ships a parcel.',
+  inputSchema: {
+    type: 'object',
+    properties: { to: { $ref: '#/$defs/Address' }, from: { $ref: '#/$defs/Address' } },
+    required: ['to'],
+    $defs: {
+      Address: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+      },
+    },
+  },
+} as const;
+
+/** How the test server talks. */
+export interface HttpServerSettings {
+  /**
+   * `streamable`: Streamable HTTP with sessions (POST answers over SSE, or JSON with `json`);
+   * `sse`: only the older HTTP+SSE transport (GET opens the stream, POST to `/messages`).
+   */
+  transport: 'streamable' | 'sse';
+  json?: boolean;
+}
+
+/** A running test server. */
+export interface HttpTestServer {
+  /** Its MCP endpoint on 127.0.0.1. */
+  url: string;
+  /** The headers of every request it received, in order. */
+  requests: { method: string; headers: IncomingMessage['headers'] }[];
+  /** Forgets every session, as a server that restarted or expired them does (404 from then on). */
+  expireSessions: () => Promise<void>;
+  /** Closes every connection and stops listening. */
+  stop: () => Promise<void>;
+}
+
+/** A low-level SDK v1 server whose tool schema has `$ref`s; `tools/call` echoes its arguments. */
+function mcpServer(): Server {
+  const server = new Server(
+    { name: 'http-fixture', version: '1.0.0' },
+    { capabilities: { tools: {} } },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [HTTP_TOOL] }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => ({
+    content: [{ type: 'text', text: JSON.stringify(request.params.arguments) }],
+  }));
+  return server;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+/**
+ * Starts an MCP server over HTTP on 127.0.0.1 (a free port), with the SDK v1 server transports.
+ *
+ * @param settings Which transport.
+ * @returns The server.
+ */
+export async function startHttpServer(settings: HttpServerSettings): Promise<HttpTestServer> {
+  const sessions = new Map<string, StreamableHTTPServerTransport | SSEServerTransport>();
+  const requests: HttpTestServer['requests'] = [];
+
+  async function streamable(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = request.method === 'POST' ? await readBody(request) : undefined;
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const transport = sessions.get(sessionId);
+      if (transport === undefined) {
+        response.writeHead(404, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32001, message: 'Session not found' },
+          }),
+        );
+        return;
+      }
+      await (transport as StreamableHTTPServerTransport).handleRequest(request, response, body);
+      return;
+    }
+    if (request.method !== 'POST' || !isInitializeRequest(body)) {
+      response.writeHead(400).end('no session');
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      enableJsonResponse: settings.json === true,
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    await mcpServer().connect(transport);
+    await transport.handleRequest(request, response, body);
+  }
+
+  async function sse(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method === 'GET' && url.pathname === '/mcp') {
+      const transport = new SSEServerTransport('/messages', response);
+      sessions.set(transport.sessionId, transport);
+      await mcpServer().connect(transport);
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/messages') {
+      const transport = sessions.get(url.searchParams.get('sessionId') ?? '');
+      if (transport === undefined) {
+        response.writeHead(404).end('unknown session');
+        return;
+      }
+      await (transport as SSEServerTransport).handlePostMessage(
+        request,
+        response,
+        await readBody(request),
+      );
+      return;
+    }
+    response.writeHead(405).end('this server speaks HTTP+SSE only');
+  }
+
+  const http = createServer((request, response) => {
+    requests.push({ method: request.method ?? '', headers: request.headers });
+    const handle = settings.transport === 'streamable' ? streamable : sse;
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    requests,
+    expireSessions: async () => {
+      const transports = [...sessions.values()];
+      sessions.clear();
+      for (const transport of transports) await transport.close();
+    },
+    stop: async () => {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
