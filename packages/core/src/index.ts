@@ -3,7 +3,9 @@
 // (`@toolschema/core/adapter`). Every name here is on purpose: `index.test.ts` lists them.
 export { checkProviderSchema } from './checkProviderSchema/index.ts';
 export { checkProviderTools } from './checkProviderTools/index.ts';
+export { decodeArguments } from './decodeArguments/index.ts';
 export { dereference } from './dereference/index.ts';
+export { encodeArguments } from './encodeArguments/index.ts';
 export type {
   ToolSchema,
   ToolSchemaDiagnostic,
@@ -18,17 +20,28 @@ export {
   type ToolInputJsonSchemaOptions,
   toolInputJsonSchema,
 } from './toolInputJsonSchema/index.ts';
+export {
+  type ProviderSchemaOptions,
+  type ProviderSchemaResult,
+  toProviderSchema,
+} from './toProviderSchema/index.ts';
 export { toToolInputSchema } from './toToolInputSchema/index.ts';
 export { toToolOutputSchema } from './toToolOutputSchema/index.ts';
 export {
   type BudgetOptions,
+  type Codec,
+  type CodecGuard,
+  type CodecNode,
   type CycleMode,
+  type DecodeOptions,
   type DereferenceOptions,
   type DereferenceResult,
   type Diagnostic,
   type DiagnosticCode,
   type Dialect,
   type JsonSchema,
+  type JsonType,
+  type JsonValue,
   PROFILES,
   type Profile,
   type Violation,

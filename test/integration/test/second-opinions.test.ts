@@ -118,14 +118,15 @@ describe('@anthropic-ai/sdk transformJSONSchema', () => {
     expect(anthropicStrictOpinion(strictCommon).changes).toStrictEqual(['/properties/kind/type']);
   });
 
-  it('throws or rewrites where the checker finds errors', () => {
+  it('throws on a typeless schema and rewrites bounds, where the checker finds errors', () => {
     const typeless = closed({ a: { description: 'any' } });
+    const { error } = anthropicStrictOpinion(typeless);
+    expect(error).toBe(
+      'JSON schema must have a type defined if anyOf/oneOf/allOf/enum/const are not used',
+    );
     expect(errors(typeless, 'anthropic-strict')).toStrictEqual([
       'anthropic-strict/type /properties/a',
     ]);
-    expect(anthropicStrictOpinion(typeless).error).toBe(
-      'JSON schema must have a type defined if anyOf/oneOf/allOf/enum/const are not used',
-    );
 
     const bounded = closed({ a: { type: 'string', maxLength: 3 } });
     expect(errors(bounded, 'anthropic-strict')).toStrictEqual([

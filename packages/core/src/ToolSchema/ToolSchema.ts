@@ -1,5 +1,5 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import type { DereferenceOptions, Diagnostic, JsonSchema } from '../types/index.ts';
+import type { DereferenceOptions, Diagnostic, JsonSchema, Profile } from '../types/index.ts';
 
 /**
  * A side of a schema: `'input'` is what a caller sends (before parsing, defaults optional),
@@ -53,6 +53,19 @@ export interface ToolSchemaOptions extends Omit<DereferenceOptions, 'root' | 'di
     diagnostics: ToolSchemaDiagnostic[],
     context: ToolSchemaDiagnosticsContext,
   ) => void;
+  /**
+   * The provider profile of the listed input schema (`toProviderSchema`). Default `'mcp'`: the
+   * self-contained schema. With another profile, `~standard.jsonSchema.input()` lists the wire
+   * schema and `~standard.validate` decodes the model's arguments back to the original shape
+   * before the original validator runs, so the handler receives what it receives today.
+   * Only the input side of an input schema is rewritten.
+   */
+  profile?: Profile;
+  /**
+   * With a profile: decoding also parses a string holding JSON where the schema wants an object
+   * or an array (`decodeArguments`' `repair`). Default `false`.
+   */
+  repair?: boolean;
 }
 
 /**

@@ -322,4 +322,105 @@ describe('createToolSchema', () => {
     );
     expect(error).toBe(original);
   });
+
+  describe('profile', () => {
+    /** `{ labels: Record<string, string>; note?: string }`, returned as validated. */
+    const labelsSchema: StandardSchemaV1<{ labels: Record<string, string>; note?: string }> = {
+      '~standard': {
+        version: 1,
+        vendor: 'example',
+        validate(value) {
+          const labels = (value as { labels?: unknown } | null)?.labels;
+          if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) {
+            return { issues: [{ message: 'labels must be an object', path: ['labels'] }] };
+          }
+          return { value: value as { labels: Record<string, string>; note?: string } };
+        },
+      },
+    };
+    const labelsJson = {
+      type: 'object',
+      properties: {
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        note: { type: 'string' },
+      },
+      required: ['labels'],
+      additionalProperties: false,
+    };
+
+    it('lists the wire schema and decodes the arguments before the original validates', async () => {
+      const onDiagnostics = vi.fn();
+      const tool = createToolSchema(labelsSchema, fixedConverter(labelsJson), 'input', {
+        profile: 'openai-strict',
+        onDiagnostics,
+      });
+      expect(tool['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual({
+        type: 'object',
+        properties: {
+          labels: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { key: { type: 'string' }, value: { type: 'string' } },
+              required: ['key', 'value'],
+              additionalProperties: false,
+            },
+            description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+          },
+          note: { type: ['string', 'null'] },
+        },
+        required: ['labels', 'note'],
+        additionalProperties: false,
+      });
+      expect(onDiagnostics).toHaveBeenCalledWith(
+        [expect.objectContaining({ code: 'profile-entries', pointer: '/properties/labels' })],
+        { target: 'draft-2020-12', io: 'input' },
+      );
+      const wire = { labels: [{ key: 'a', value: 'b' }], note: null };
+      expect(await tool['~standard'].validate(wire)).toStrictEqual({
+        value: { labels: { a: 'b' } },
+      });
+      expect(await tool['~standard'].validate({ labels: 'x', note: null })).toStrictEqual({
+        issues: [{ message: 'labels must be an object', path: ['labels'] }],
+      });
+      // Typed as the original, whatever the wire looks like.
+      expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<{
+        labels: Record<string, string>;
+        note?: string;
+      }>();
+    });
+
+    it('repair: parses a string holding JSON where an object is wanted', async () => {
+      const converter = fixedConverter(labelsJson);
+      const plain = createToolSchema(labelsSchema, converter, 'input', { profile: 'portable' });
+      const repairing = createToolSchema(labelsSchema, converter, 'input', {
+        profile: 'portable',
+        repair: true,
+      });
+      const wire = { labels: '[{"key":"a","value":"b"}]', note: null };
+      expect(await plain['~standard'].validate(wire)).toStrictEqual({
+        issues: [{ message: 'labels must be an object', path: ['labels'] }],
+      });
+      expect(await repairing['~standard'].validate(wire)).toStrictEqual({
+        value: { labels: { a: 'b' } },
+      });
+    });
+
+    it('rewrites only the listed input side', () => {
+      const tool = createToolSchema(labelsSchema, fixedConverter(labelsJson), 'output', {
+        profile: 'gemini',
+      });
+      expect(tool['~standard'].jsonSchema.output({ target: 'draft-2020-12' })).toStrictEqual(
+        labelsJson,
+      );
+    });
+
+    it('refuses an unknown profile where the tool is defined', () => {
+      expect(() =>
+        createToolSchema(labelsSchema, fixedConverter(labelsJson), 'input', {
+          profile: 'nope' as 'mcp',
+        }),
+      ).toThrow(expect.objectContaining({ code: 'invalid-option' }));
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { cloneTree } from '../cloneJson/index.ts';
+import { decodeArguments } from '../decodeArguments/index.ts';
 import { dereference } from '../dereference/index.ts';
 import { requireObjectRoot } from '../finalizers/index.ts';
 import type {
@@ -7,13 +8,15 @@ import type {
   ConvertedToolSchemaOptions,
   JsonSchemaConverter,
   ToolSchema,
+  ToolSchemaDiagnostic,
   ToolSchemaIo,
   ToolSchemaOptions,
   ToolSchemaProps,
   ToolSchemaTarget,
 } from '../ToolSchema/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import type { DereferenceOptions, Dialect, JsonSchema } from '../types/index.ts';
+import { toProviderSchema } from '../toProviderSchema/index.ts';
+import type { Codec, DereferenceOptions, Dialect, JsonSchema } from '../types/index.ts';
 
 /** The dialect the dereference pass assumes for each supported target. */
 const DIALECT_BY_TARGET: Record<ToolSchemaTarget, Dialect> = {
@@ -59,7 +62,9 @@ const VENDOR = 'toolschema';
  * @param toJsonSchema Produces the schema's raw JSON Schema for a side and a target.
  * @param listedIo `'input'` for tool arguments (object root enforced on the input side),
  *   `'output'` for structured results (any root).
- * @param options Dereference options, a diagnostics callback and `unrepresentable`.
+ * @param options Dereference options, a diagnostics callback, `unrepresentable`, and the provider
+ *   `profile` (the listed input is the profile's wire schema; `validate` decodes the model's
+ *   arguments with its codec, `repair` included, before the original validates).
  * @returns The tool schema.
  * @throws ToolSchemaError when the default JSON Schema cannot be produced.
  */
@@ -71,7 +76,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
 ): ToolSchema<S> {
   type Input = StandardSchemaV1.InferInput<S>;
   type Output = StandardSchemaV1.InferOutput<S>;
-  const { onDiagnostics, unrepresentable = 'throw' } = options;
+  const { onDiagnostics, unrepresentable = 'throw', profile = 'mcp', repair = false } = options;
   const dereferenceOptions = pickDereferenceOptions(options);
   const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
   /** Per side, then target: the listed schema, or why it cannot be listed (not retried). */
@@ -80,6 +85,8 @@ export function createToolSchema<S extends StandardSchemaV1>(
     input: new Map(),
     output: new Map(),
   };
+  /** The codec of the listed input schema, per target, under a profile. */
+  const codecs = new Map<ToolSchemaTarget, Codec>();
 
   const compute = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
     const conversionDiagnostics: ConversionDiagnostic[] = [];
@@ -100,13 +107,32 @@ export function createToolSchema<S extends StandardSchemaV1>(
       dialect: DIALECT_BY_TARGET[target],
       root: 'any',
     });
-    const diagnostics = [...conversionDiagnostics, ...result.diagnostics];
+    const diagnostics: ToolSchemaDiagnostic[] = [...conversionDiagnostics, ...result.diagnostics];
+    let output: Record<string, unknown>;
+    if (listedIo === 'input' && io === 'input') {
+      output = requireObjectRoot(result.schema);
+      if (profile !== 'mcp') {
+        const provider = toProviderSchema(output, profile, {
+          ...dereferenceOptions,
+          dialect: DIALECT_BY_TARGET[target],
+        });
+        diagnostics.push(...provider.diagnostics);
+        codecs.set(target, provider.codec);
+        output = provider.schema;
+      }
+    } else {
+      output = toSchemaObject(result.schema);
+    }
     if (diagnostics.length > 0) {
       onDiagnostics?.(diagnostics, { target, io });
     }
-    return listedIo === 'input' && io === 'input'
-      ? requireObjectRoot(result.schema)
-      : toSchemaObject(result.schema);
+    return output;
+  };
+
+  /** The model's arguments in the original shape: decoded under a profile (its listed codec). */
+  const toOriginal = (value: unknown): unknown => {
+    const codec = codecs.get(DEFAULT_TARGET);
+    return codec === undefined ? value : decodeArguments(codec, value, { repair });
   };
 
   /** The listed schema of a side and target, computed once (a failure too, rethrown). */
@@ -132,7 +158,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
   const props: ToolSchemaProps<Input, Output> = {
     version: 1,
     vendor: VENDOR,
-    validate: (value, validateOptions) => original.validate(value, validateOptions),
+    validate: (value, validateOptions) => original.validate(toOriginal(value), validateOptions),
     jsonSchema: { input: jsonSchemaFor('input'), output: jsonSchemaFor('output') },
   };
   // The schema `tools/list` shows is computed now, so a tool that cannot be listed fails to

@@ -19,7 +19,7 @@ const OBJECT: Verdict = { kind: 'object' };
 const UNKNOWN: Verdict = { kind: 'unknown' };
 
 /** Keywords that only constrain objects: a typeless schema with one of them means an object. */
-const OBJECT_KEYWORDS = [
+export const OBJECT_KEYWORDS: readonly string[] = [
   'properties',
   'required',
   'additionalProperties',

@@ -39,7 +39,7 @@ export const ANTHROPIC_RULES: readonly SchemaRule[] = [
 ];
 
 /** [limitations] "Supported: ... string formats". */
-const STRICT_FORMATS = rule.keywordSet(
+export const STRICT_FORMATS: ReadonlySet<string> = rule.keywordSet(
   'date-time time date duration email hostname uri ipv4 ipv6 uuid',
 );
 

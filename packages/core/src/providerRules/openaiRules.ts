@@ -55,7 +55,7 @@ const STRICT_LISTED = rule.keywordSet(
 const STRICT_TYPES = new Set(['string', 'number', 'boolean', 'integer', 'object', 'array', 'null']);
 
 /** [supported-schemas] "Supported properties" of strings: `format`. */
-const STRICT_FORMATS = rule.keywordSet(
+export const STRICT_FORMATS: ReadonlySet<string> = rule.keywordSet(
   'date-time time date duration email hostname ipv4 ipv6 uuid',
 );
 

@@ -1,3 +1,10 @@
+export type {
+  Codec,
+  CodecGuard,
+  CodecNode,
+  DecodeOptions,
+  JsonType,
+} from './codec.ts';
 export { PROFILES, type Profile, type Violation } from './profile.ts';
 export type {
   BudgetOptions,
@@ -8,4 +15,5 @@ export type {
   DiagnosticCode,
   Dialect,
   JsonSchema,
+  JsonValue,
 } from './types.ts';

@@ -1,3 +1,12 @@
+/** A JSON value, as `JSON.parse` returns it (codec values: enum values, discriminators). */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+
 /**
  * A JSON Schema: an object or a boolean (draft 6 and later). Typed loosely on purpose: the pass
  * accepts whatever a converter or a remote server produced and reports what it cannot use.
@@ -37,7 +46,47 @@ export type DiagnosticCode =
   /** `root: 'object'`: the root could not be made an object schema faithfully. */
   | 'root-not-object'
   /** A value in a schema position is neither an object nor a boolean; treated as permissive. */
-  | 'schema-invalid';
+  | 'schema-invalid'
+  /**
+   * Provider profile: an object that allowed unknown properties by default (no
+   * `additionalProperties`) is closed; only its listed properties can be sent (narrower).
+   */
+  | 'profile-object-closed'
+  /**
+   * Provider profile: an optional property whose schema accepts `null` became required and
+   * nullable; absent and `null` are one wire value, decoded as `null` (narrower).
+   */
+  | 'profile-absent-null-merged'
+  /**
+   * Provider profile: a record or open object travels as `[{ key, value }]`; the wire schema does
+   * not check keys nor pair patterns with values (wider; the validator checks them).
+   */
+  | 'profile-entries'
+  /**
+   * Provider profile: a value the profile cannot express (any value, an `allOf` that cannot be
+   * merged, a union whose branches cannot be told apart, an object nested too deep) travels as a
+   * JSON-encoded string (wider; the validator checks the parsed value).
+   */
+  | 'profile-json-string'
+  /** Provider profile: a cycle was unrolled; below that depth the value travels as a JSON string (wider). */
+  | 'profile-cycle-unrolled'
+  /** Provider profile: `oneOf` became `anyOf`; a value matching several branches is not refused (wider). */
+  | 'profile-one-of'
+  /** Provider profile: a tuple became `items: { anyOf }`; positions are not checked (wider). */
+  | 'profile-tuple'
+  /** Provider profile: keywords the provider refuses moved into the description (wider). */
+  | 'profile-keyword-described'
+  /** Provider profile: a root union of objects became one object with every branch's properties (wider). */
+  | 'profile-root-merged'
+  /** Provider profile: a root that is no plain object travels under one property of a wire object. */
+  | 'profile-root-wrapped'
+  /**
+   * Provider profile: the provider has no `additionalProperties`, so the wire schema of a closed
+   * object does not refuse unknown keys (wider; the validator refuses them).
+   */
+  | 'profile-object-open'
+  /** Provider profile: a schema without `type` was read as the type its keywords constrain (narrower). */
+  | 'profile-type-inferred';
 
 /** How the pass treats references that close a cycle. */
 export type CycleMode = 'ref' | 'throw' | { unroll: number };

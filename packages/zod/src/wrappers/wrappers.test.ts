@@ -90,4 +90,24 @@ describe('@toolschema/zod only', () => {
     });
     expect(toolSchemaError(() => toToolInputSchema(schema)).code).toBe('invalid-schema');
   });
+
+  it("profile: lists the wire schema, decodes before Zod validates, types stay Zod's", async () => {
+    const Page = z.object({
+      title: z.string(),
+      properties: z.record(z.string(), z.number()),
+      parent: z.string().optional(),
+    });
+    const tool = toToolInputSchema(Page, { profile: 'openai-strict' });
+    const listed = tool['~standard'].jsonSchema.input(TARGET);
+    expect(listed.required).toStrictEqual(['title', 'properties', 'parent']);
+    expect(listed.additionalProperties).toBe(false);
+    const wire = { title: 'a', properties: [{ key: 'x', value: 1 }], parent: null };
+    expect(await tool['~standard'].validate(wire)).toStrictEqual({
+      value: { title: 'a', properties: { x: 1 } },
+    });
+    expectTypeOf<StandardSchemaV1.InferInput<typeof tool>>().toEqualTypeOf<z.input<typeof Page>>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof tool>>().toEqualTypeOf<
+      z.output<typeof Page>
+    >();
+  });
 });

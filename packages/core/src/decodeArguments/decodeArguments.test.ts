@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { Codec } from '../types/index.ts';
+import { decodeArguments } from './decodeArguments.ts';
+
+const codec = (root: Codec['root']): Codec => ({ version: 1, root });
+
+describe('decodeArguments', () => {
+  it('returns the value as it is under the identity codec', () => {
+    const args = { a: [1, { b: null }] };
+    expect(decodeArguments(codec(null), args)).toBe(args);
+  });
+
+  it('parses JSON strings and passes anything else through', () => {
+    const json = codec({ kind: 'object', properties: { v: { kind: 'json' } } });
+    expect(decodeArguments(json, { v: '{"a":1}' })).toStrictEqual({ v: { a: 1 } });
+    expect(decodeArguments(json, { v: 'null' })).toStrictEqual({ v: null });
+    expect(decodeArguments(json, { v: '{broken' })).toStrictEqual({ v: '{broken' });
+    expect(decodeArguments(json, { v: 3 })).toStrictEqual({ v: 3 });
+  });
+
+  it('maps string enums back and leaves unknown strings', () => {
+    const enumCodec = codec({
+      kind: 'enum',
+      pairs: [
+        ['1', 1],
+        ['null', null],
+      ],
+    });
+    expect(decodeArguments(enumCodec, '1')).toBe(1);
+    expect(decodeArguments(enumCodec, 'null')).toBe(null);
+    expect(decodeArguments(enumCodec, 'x')).toBe('x');
+  });
+
+  it('drops null where it means absent, keeps it elsewhere', () => {
+    const object = codec({ kind: 'object', nullMeansAbsent: ['a'], absentSentAsNull: ['b'] });
+    expect(decodeArguments(object, { a: null, b: null, c: null })).toStrictEqual({
+      b: null,
+      c: null,
+    });
+  });
+
+  it('turns entries into an object with own keys, never a prototype', () => {
+    const entries = codec({ kind: 'entries', value: { kind: 'json' } });
+    const decoded = decodeArguments(
+      entries,
+      JSON.parse(
+        '[{"key":"__proto__","value":"{\\"polluted\\":1}"},{"key":"constructor","value":"2"}]',
+      ),
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.keys(decoded)).toStrictEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(decoded, '__proto__')?.value).toStrictEqual({
+      polluted: 1,
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('passes entries through when they are not exactly { key, value } or repeat a key', () => {
+    const entries = codec({ kind: 'entries', value: null });
+    for (const wire of [
+      [
+        { key: 'a', value: 1 },
+        { key: 'a', value: 2 },
+      ],
+      [{ key: 1, value: 1 }],
+      [{ key: 'a' }],
+      [{ key: 'a', value: 1, extra: 0 }],
+      'x',
+      null,
+    ]) {
+      expect(decodeArguments(entries, wire)).toBe(wire);
+    }
+  });
+
+  it('merges the extra entries of an open object, or passes the object through on a clash', () => {
+    const open = codec({
+      kind: 'object',
+      properties: { id: null },
+      extra: { property: 'otherProperties', value: null },
+    });
+    expect(
+      decodeArguments(open, { id: 'x', otherProperties: [{ key: 'a', value: 1 }] }),
+    ).toStrictEqual({ id: 'x', a: 1 });
+    const clash = { id: 'x', otherProperties: [{ key: 'id', value: 1 }] };
+    expect(decodeArguments(open, clash)).toBe(clash);
+  });
+
+  it('decodes tuple positions with their own codec', () => {
+    const tuple = codec({
+      kind: 'tuple',
+      prefix: [{ kind: 'json' }, null],
+      items: { kind: 'enum', pairs: [['t', true]] },
+    });
+    expect(decodeArguments(tuple, ['[1]', '[1]', 't', 'u'])).toStrictEqual([[1], '[1]', true, 'u']);
+  });
+
+  it('picks the union branch whose wire guard matches', () => {
+    const union = codec({
+      kind: 'union',
+      branches: [
+        {
+          wire: { types: ['object'], tags: [['kind', ['a']]] },
+          original: { types: ['object'] },
+          codec: { kind: 'object', properties: { v: { kind: 'json' } } },
+        },
+        {
+          wire: { types: ['object'], tags: [['kind', ['b']]] },
+          original: { types: ['object'] },
+          codec: { kind: 'object', properties: { v: { kind: 'entries', value: null } } },
+        },
+      ],
+    });
+    expect(decodeArguments(union, { kind: 'a', v: '2' })).toStrictEqual({ kind: 'a', v: 2 });
+    expect(decodeArguments(union, { kind: 'b', v: [{ key: 'k', value: 1 }] })).toStrictEqual({
+      kind: 'b',
+      v: { k: 1 },
+    });
+    expect(decodeArguments(union, { kind: 'c', v: '2' })).toStrictEqual({ kind: 'c', v: '2' });
+  });
+
+  it('unwraps a wrapped root', () => {
+    expect(
+      decodeArguments(codec({ kind: 'wrap', property: 'value', value: { kind: 'json' } }), {
+        value: '[1]',
+      }),
+    ).toStrictEqual([1]);
+  });
+
+  it('repair: parses a string holding JSON where an object or array is wanted', () => {
+    const nested = codec({
+      kind: 'object',
+      properties: {
+        page: { kind: 'object', properties: { tags: { kind: 'array', items: null } } },
+      },
+    });
+    const wire = { page: '{"tags":"[\\"a\\"]"}' };
+    expect(decodeArguments(nested, wire)).toStrictEqual(wire);
+    expect(decodeArguments(nested, wire, { repair: true })).toStrictEqual({
+      page: { tags: ['a'] },
+    });
+    expect(decodeArguments(nested, { page: 'not json' }, { repair: true })).toStrictEqual({
+      page: 'not json',
+    });
+    expect(decodeArguments(nested, '{"page":{}}', { repair: true })).toStrictEqual({ page: {} });
+  });
+
+  it('is total: a malformed codec or any value never throws', () => {
+    const broken = { version: 1, root: { kind: 'object', properties: 5 } } as unknown as Codec;
+    expect(decodeArguments(broken, { a: 1 })).toStrictEqual({ a: 1 });
+    expect(decodeArguments(null as unknown as Codec, { a: 1 })).toStrictEqual({ a: 1 });
+    expect(decodeArguments(codec({ kind: 'array', items: { kind: 'json' } }), undefined)).toBe(
+      undefined,
+    );
+  });
+});

@@ -1,0 +1,1 @@
+export { decodeArguments } from './decodeArguments.ts';

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { decodeArguments } from '../decodeArguments/index.ts';
+import type { Codec } from '../types/index.ts';
+import { encodeArguments } from './encodeArguments.ts';
+
+const codec = (root: Codec['root']): Codec => ({ version: 1, root });
+
+describe('encodeArguments', () => {
+  it('is the inverse of decodeArguments on every codec kind', () => {
+    const all = codec({
+      kind: 'object',
+      properties: {
+        data: { kind: 'json' },
+        level: { kind: 'enum', pairs: [['2', 2]] },
+        labels: { kind: 'entries', value: null },
+        list: { kind: 'array', items: { kind: 'json' } },
+        pair: { kind: 'tuple', prefix: [null, { kind: 'json' }], items: null },
+        id: null,
+      },
+      nullMeansAbsent: ['gone'],
+      extra: { property: 'otherProperties', value: { kind: 'json' } },
+    });
+    const args = {
+      data: { a: [1] },
+      level: 2,
+      labels: { x: 'y' },
+      list: [null, 'a'],
+      pair: ['p', { q: 1 }],
+      id: 'i',
+      more: true,
+    };
+    const wire = encodeArguments(all, args);
+    expect(wire).toStrictEqual({
+      data: '{"a":[1]}',
+      level: '2',
+      labels: [{ key: 'x', value: 'y' }],
+      list: ['null', '"a"'],
+      pair: ['p', '{"q":1}'],
+      id: 'i',
+      gone: null,
+      otherProperties: [{ key: 'more', value: 'true' }],
+    });
+    expect(decodeArguments(all, wire)).toStrictEqual(args);
+  });
+
+  it('picks the union branch whose original guard matches', () => {
+    const union = codec({
+      kind: 'union',
+      branches: [
+        { wire: { types: ['null'] }, original: { types: ['null'] }, codec: null },
+        {
+          wire: { types: ['array'] },
+          original: { types: ['object'] },
+          codec: { kind: 'entries', value: null },
+        },
+      ],
+    });
+    expect(encodeArguments(union, null)).toBe(null);
+    expect(encodeArguments(union, { a: 1 })).toStrictEqual([{ key: 'a', value: 1 }]);
+    expect(encodeArguments(union, 'x')).toBe('x');
+  });
+
+  it('wraps a wrapped root and never throws', () => {
+    expect(
+      encodeArguments(codec({ kind: 'wrap', property: 'value', value: null }), [1]),
+    ).toStrictEqual({ value: [1] });
+    const malformed = { version: 1, root: { kind: 'entries' } } as unknown as Codec;
+    expect(encodeArguments(malformed, { a: 1 })).toStrictEqual({ a: 1 });
+    expect(encodeArguments(codec({ kind: 'json' }), undefined)).toBe(undefined);
+  });
+});

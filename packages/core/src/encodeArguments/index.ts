@@ -1,0 +1,1 @@
+export { encodeArguments } from './encodeArguments.ts';

@@ -1,0 +1,76 @@
+import { deepEqual } from '../deepEqual/index.ts';
+import type { CodecNode } from '../types/index.ts';
+import type { Depth, Place, Rewritten } from './context.ts';
+import { report } from './context.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/** Array keywords the rewrite handles itself. */
+export const ARRAY_STRUCTURE = new Set(['items', 'prefixItems', 'additionalItems']);
+
+/**
+ * Rewrites an array schema: its items, and a tuple (`prefixItems`, or `items` as an array in
+ * draft-07) either kept or, where the recipe asks, written as `items: { anyOf }` with the bounds
+ * the tuple implies (positions are then checked by the validator only).
+ *
+ * @param place The position: original schema, wire annotations, pointer, depth, state.
+ * @returns The rewritten position (before the keyword filter).
+ */
+export function rewriteArray(place: Place): Rewritten {
+  const { schema, annotations, context, pointer, depth } = place;
+  const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
+  const tupleKeyword = Array.isArray(schema.items) ? 'items' : 'prefixItems';
+  const prefix = Array.isArray(schema.items)
+    ? (schema.items as unknown[])
+    : Array.isArray(schema.prefixItems)
+      ? (schema.prefixItems as unknown[])
+      : [];
+  const restKeyword = Array.isArray(schema.items) ? 'additionalItems' : 'items';
+  const rest = schema[restKeyword] ?? true;
+  const wire: SchemaObject = { type: 'array', ...annotations };
+  if (prefix.length === 0) {
+    const items = context.rewrite(rest, `${pointer}/${restKeyword}`, inner);
+    wire.items = items.wire;
+    if (rest === false) wire.maxItems = 0;
+    return {
+      wire,
+      codec: { kind: 'array', items: items.codec },
+      acceptsNull: false,
+      original: schema,
+    };
+  }
+  const positions = prefix.map((item, index) =>
+    context.rewrite(item, `${pointer}/${tupleKeyword}/${index}`, inner),
+  );
+  const tail =
+    rest === false ? undefined : context.rewrite(rest, `${pointer}/${restKeyword}`, inner);
+  const codec: CodecNode = {
+    kind: 'tuple',
+    prefix: positions.map((position) => position.codec),
+    items: tail?.codec ?? null,
+  };
+  if (!context.recipe.tuplesAsItems) {
+    wire.prefixItems = positions.map((position) => position.wire);
+    wire.items = tail === undefined ? false : tail.wire;
+    return { wire, codec, acceptsNull: false, original: schema };
+  }
+  const options: SchemaObject[] = [];
+  for (const option of [...positions, ...(tail === undefined ? [] : [tail])]) {
+    if (!options.some((known) => deepEqual(known, option.wire))) options.push(option.wire);
+  }
+  wire.items = options.length === 1 ? options[0] : { anyOf: options };
+  if (tail === undefined) {
+    const max =
+      typeof schema.maxItems === 'number'
+        ? Math.min(schema.maxItems, prefix.length)
+        : prefix.length;
+    wire.maxItems = max;
+  }
+  report(
+    context,
+    'profile-tuple',
+    pointer,
+    'This tuple became an array whose items may be any of its positions; the validator checks each position.',
+  );
+  return { wire, codec, acceptsNull: false, original: schema };
+}

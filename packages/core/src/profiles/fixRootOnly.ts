@@ -1,0 +1,55 @@
+import type { Codec, Diagnostic } from '../types/index.ts';
+import { visitSchemas } from '../visitSchemas/index.ts';
+import { writeNumericBounds } from './exclusiveBounds.ts';
+import { mergeAllOf } from './mergeAllOf.ts';
+import type { Recipe } from './recipe.ts';
+import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from './rootObject.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * The rewrite of the lenient profiles (`openai`, `anthropic`), which accept the self-contained
+ * schema but for its root: `$schema` removed, a root union merged into one object (or the root
+ * wrapped), a root `allOf` merged, and draft-07 tuples and draft-04 bounds written in 2020-12
+ * (Anthropic validates every schema against the 2020-12 meta-schema).
+ *
+ * @param root The self-contained schema (owned; rewritten in place).
+ * @param recipe The profile's rules.
+ * @param diagnostics Where the root fix is reported.
+ * @returns The wire schema and the codec (the identity, or the unwrapping of the root).
+ */
+export function fixRootOnly(
+  root: SchemaObject,
+  recipe: Recipe,
+  diagnostics: Diagnostic[],
+): { schema: SchemaObject; codec: Codec } {
+  // Definitions stay at the root whatever the merges below do with the rest.
+  const { $defs, definitions, $schema: _, ...rest } = root;
+  let schema = mergeRootUnion(rest, diagnostics);
+  if (Array.isArray(schema.allOf)) {
+    const { allOf, ...rest } = schema;
+    const merged = mergeAllOf([rest, ...allOf]);
+    if (merged !== undefined && merged.schema !== false && merged.described.length === 0)
+      schema = merged.schema;
+  }
+  const result = isPlainObjectRoot(schema)
+    ? { schema, codec: { version: 1 as const, root: null } }
+    : wrapRoot(schema, { version: 1, root: null }, recipe, diagnostics);
+  if ($defs !== undefined) result.schema.$defs = $defs;
+  if (definitions !== undefined) result.schema.definitions = definitions;
+  modernize(result.schema);
+  return result;
+}
+
+/** Writes draft-07 tuples and draft-04 exclusive bounds the 2020-12 way, in place. */
+function modernize(schema: SchemaObject): void {
+  visitSchemas(schema, (node) => {
+    if (Array.isArray(node.items)) {
+      node.prefixItems = node.items;
+      if (node.additionalItems !== undefined) node.items = node.additionalItems;
+      else delete node.items;
+      delete node.additionalItems;
+    }
+    writeNumericBounds(node);
+  });
+}

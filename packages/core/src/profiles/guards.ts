@@ -1,0 +1,196 @@
+import { deepEqual } from '../deepEqual/index.ts';
+import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+
+const JSON_TYPES: ReadonlySet<string> = new Set([
+  'null',
+  'boolean',
+  'integer',
+  'number',
+  'string',
+  'array',
+  'object',
+]);
+
+/**
+ * Reads the necessary condition a JSON Schema puts on a value: its types, its only values, the
+ * keys an object must and may have, and discriminator values. Every value the schema accepts
+ * matches the guard (the guard may accept more).
+ *
+ * @param schema A JSON Schema without `$ref` at its top (a wire schema, or an original one).
+ * @returns The guard.
+ */
+export function guardOf(schema: unknown): CodecGuard {
+  if (!isPlainObject(schema)) return {};
+  const guard: CodecGuard = {};
+  const types = typesOf(schema);
+  if (types !== undefined) guard.types = types;
+  if (Object.hasOwn(schema, 'const')) guard.values = [schema.const as JsonValue];
+  else if (Array.isArray(schema.enum)) guard.values = schema.enum as JsonValue[];
+  if (Array.isArray(schema.required)) {
+    const required = schema.required.filter((key): key is string => typeof key === 'string');
+    if (required.length > 0) guard.required = required;
+  }
+  const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
+  if (
+    schema.additionalProperties === false &&
+    schema.patternProperties === undefined &&
+    !Array.isArray(schema.anyOf)
+  ) {
+    guard.keys = properties === undefined ? [] : Object.keys(properties);
+  }
+  if (properties !== undefined) {
+    const tags: Array<[string, JsonValue[]]> = [];
+    for (const key of Object.keys(properties)) {
+      const property = properties[key];
+      if (!isPlainObject(property)) continue;
+      if (Object.hasOwn(property, 'const')) tags.push([key, [property.const as JsonValue]]);
+      else if (Array.isArray(property.enum) && property.nullable !== true) {
+        tags.push([key, property.enum as JsonValue[]]);
+      }
+    }
+    if (tags.length > 0) guard.tags = tags;
+  }
+  return guard;
+}
+
+/** The types a schema admits, from `type`, `nullable` and the branches of `anyOf`. */
+function typesOf(schema: Record<string, unknown>): JsonType[] | undefined {
+  let types: JsonType[] | undefined;
+  if (typeof schema.type === 'string') types = [schema.type as JsonType];
+  else if (Array.isArray(schema.type)) types = schema.type as JsonType[];
+  else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
+    const all: JsonType[] = [];
+    for (const branch of (schema.anyOf ?? schema.oneOf) as unknown[]) {
+      const branchTypes = isPlainObject(branch) ? typesOf(branch) : undefined;
+      if (branchTypes === undefined) return undefined;
+      all.push(...branchTypes);
+    }
+    types = all;
+  }
+  if (types === undefined || !types.every((type) => JSON_TYPES.has(type))) return undefined;
+  if (schema.nullable === true && !types.includes('null')) types = [...types, 'null'];
+  return [...new Set(types)];
+}
+
+/**
+ * The JSON type of a value (`integer` for a whole number).
+ *
+ * @param value A JSON value.
+ * @returns Its type, or `undefined` for what JSON cannot hold.
+ */
+export function jsonTypeOf(value: unknown): JsonType | undefined {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number';
+    case 'string':
+      return 'string';
+    case 'object':
+      return Array.isArray(value) ? 'array' : 'object';
+    default:
+      return undefined;
+  }
+}
+
+function typeAdmits(types: readonly JsonType[], type: JsonType): boolean {
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+/**
+ * Tells whether a value matches a guard.
+ *
+ * @param guard The guard.
+ * @param value Any value.
+ * @returns Whether the value can belong to the guard's branch.
+ */
+export function matchesGuard(guard: CodecGuard, value: unknown): boolean {
+  const type = jsonTypeOf(value);
+  if (type === undefined) return false;
+  if (guard.types !== undefined && !typeAdmits(guard.types, type)) return false;
+  if (guard.values !== undefined && !guard.values.some((allowed) => deepEqual(allowed, value))) {
+    return false;
+  }
+  if (type !== 'object') return true;
+  const object = value as Record<string, unknown>;
+  if (guard.required?.some((key) => !Object.hasOwn(object, key))) return false;
+  if (guard.keys !== undefined) {
+    for (const key of Object.keys(object)) if (!guard.keys.includes(key)) return false;
+  }
+  if (guard.tags !== undefined) {
+    for (const [key, allowed] of guard.tags) {
+      if (Object.hasOwn(object, key) && !allowed.some((tag) => deepEqual(tag, object[key]))) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** The types both lists admit (`integer` where one says `number` and the other `integer`). */
+function commonTypes(left: readonly JsonType[], right: readonly JsonType[]): JsonType[] {
+  const common: JsonType[] = [];
+  for (const type of left) {
+    if (typeAdmits(right, type)) common.push(type);
+    else if (type === 'number' && right.includes('integer')) common.push('integer');
+  }
+  return common;
+}
+
+/**
+ * Tells whether two guards can both match one value (conservatively: `true` when unsure).
+ *
+ * @param left One guard.
+ * @param right The other.
+ * @returns Whether some value could match both.
+ */
+export function guardsOverlap(left: CodecGuard, right: CodecGuard): boolean {
+  const types =
+    left.types === undefined
+      ? right.types
+      : right.types === undefined
+        ? left.types
+        : commonTypes(left.types, right.types);
+  if (types !== undefined && types.length === 0) return false;
+  const values = valuesInBoth(left, right, types);
+  if (values !== undefined) return values.length > 0;
+  if (types === undefined || types.some((type) => type !== 'object')) return true;
+  return objectsOverlap(left, right) && objectsOverlap(right, left);
+}
+
+/** The values both guards admit, when either lists its values. */
+function valuesInBoth(
+  left: CodecGuard,
+  right: CodecGuard,
+  types: readonly JsonType[] | undefined,
+): JsonValue[] | undefined {
+  const admitted = (value: JsonValue) => {
+    const type = jsonTypeOf(value);
+    return type !== undefined && (types === undefined || typeAdmits(types, type));
+  };
+  if (left.values !== undefined && right.values !== undefined) {
+    return left.values.filter(
+      (value) => admitted(value) && right.values!.some((other) => deepEqual(value, other)),
+    );
+  }
+  const values = left.values ?? right.values;
+  return values?.filter(admitted);
+}
+
+/** Whether an object matching `left` can match `right` (required keys allowed, tags). */
+function objectsOverlap(left: CodecGuard, right: CodecGuard): boolean {
+  if (right.keys !== undefined && left.required?.some((key) => !right.keys!.includes(key))) {
+    return false;
+  }
+  for (const [key, allowed] of left.tags ?? []) {
+    const other = right.tags?.find(([name]) => name === key);
+    if (other === undefined) continue;
+    const present = left.required?.includes(key) || right.required?.includes(key);
+    if (present && !allowed.some((value) => other[1].some((tag) => deepEqual(tag, value)))) {
+      return false;
+    }
+  }
+  return true;
+}

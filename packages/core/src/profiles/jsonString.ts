@@ -1,0 +1,57 @@
+import type { RewriteContext, Rewritten } from './context.ts';
+import { report } from './context.ts';
+import { appendDescription } from './describe.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * Sends a value the profile cannot express as a JSON-encoded string: the wire accepts any
+ * string, decoding parses it, and the validator judges the parsed value. The original schema is
+ * summarized in the description so the model knows what to encode.
+ *
+ * @param original The original schema (for the description and the guard).
+ * @param annotations The wire annotations to keep (title, description).
+ * @param why Why, for the diagnostic; `undefined` when a plain "any value" needs no diagnostic.
+ * @param context The call's state.
+ * @param pointer Where, in the self-contained schema.
+ * @returns The rewritten position.
+ */
+export function jsonString(
+  original: unknown,
+  annotations: SchemaObject,
+  why: string | undefined,
+  context: RewriteContext,
+  pointer: string,
+): Rewritten {
+  const wire: SchemaObject = { type: 'string', ...annotations };
+  const summary = summarize(original);
+  appendDescription(
+    wire,
+    summary === undefined
+      ? 'A JSON-encoded value.'
+      : `A JSON-encoded value matching this JSON Schema: ${summary}`,
+  );
+  if (why !== undefined) {
+    report(context, 'profile-json-string', pointer, `${why}; it travels as a JSON-encoded string.`);
+  }
+  return {
+    wire,
+    codec: { kind: 'json' },
+    acceptsNull: original === true || isTypeless(original),
+    original,
+  };
+}
+
+/** The compact JSON of a schema when it is short enough to help; nothing for `{}`. */
+function summarize(schema: unknown): string | undefined {
+  if (schema === true || isTypeless(schema)) return undefined;
+  const text = JSON.stringify(schema);
+  return text.length <= 2_000 ? text : `${text.slice(0, 2_000)}…`;
+}
+
+function isTypeless(schema: unknown): boolean {
+  if (schema === null || typeof schema !== 'object') return false;
+  return Object.keys(schema).every((key) =>
+    ['title', 'description', 'default', 'examples', '$comment'].includes(key),
+  );
+}

@@ -1,0 +1,87 @@
+import type { RewriteContext } from './context.ts';
+import { acceptsValue, describeRefused } from './describe.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/** The assertion keywords that constrain each type (others do not apply to it). */
+const BY_TYPE: Readonly<Record<string, readonly string[]>> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: [
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'unevaluatedItems',
+  ],
+  object: [
+    'minProperties',
+    'maxProperties',
+    'dependentRequired',
+    'dependentSchemas',
+    'dependencies',
+    'unevaluatedProperties',
+    'propertyNames',
+  ],
+  boolean: [],
+  null: [],
+};
+
+/** Keywords that apply whatever the type. */
+const ANY_TYPE = ['not', 'if', 'then', 'else'];
+
+/**
+ * The keywords that constrain a value of any type (for a schema without `type`).
+ *
+ * @returns Every assertion keyword the filter knows.
+ */
+export function allAssertionKeywords(): string[] {
+  return [...new Set(Object.values(BY_TYPE).flat()), ...ANY_TYPE];
+}
+
+/**
+ * The assertion keywords that constrain a value of a type.
+ *
+ * @param type The type, or `undefined` for any type.
+ * @returns The keywords.
+ */
+export function applicableKeywords(type: string | undefined): string[] {
+  return type === undefined ? allAssertionKeywords() : [...(BY_TYPE[type] ?? []), ...ANY_TYPE];
+}
+
+/**
+ * Copies the original's assertion keywords that apply to the wire type, and keeps on the wire
+ * only those the provider accepts (with an accepted value); the rest moves into the description.
+ *
+ * @param wire The wire schema (written in place).
+ * @param original The original schema.
+ * @param type The type the wire describes, or `undefined` for any type.
+ * @param context The call's state.
+ * @param pointer Where, in the self-contained schema.
+ */
+export function filterKeywords(
+  wire: SchemaObject,
+  original: SchemaObject,
+  type: string | undefined,
+  context: RewriteContext,
+  pointer: string,
+): void {
+  const applicable = applicableKeywords(type);
+  const refused: Array<[string, unknown]> = [];
+  for (const keyword of applicable) {
+    if (!Object.hasOwn(original, keyword) && !Object.hasOwn(wire, keyword)) continue;
+    const value = Object.hasOwn(wire, keyword) ? wire[keyword] : original[keyword];
+    if (value === undefined) continue;
+    if (keyword === 'propertyNames' && context.recipe.objects !== 'keep') continue;
+    if (context.recipe.keywords.has(keyword) && acceptsValue(keyword, value, context)) {
+      wire[keyword] = value;
+    } else {
+      delete wire[keyword];
+      refused.push([keyword, value]);
+    }
+  }
+  describeRefused(wire, refused, context, pointer);
+}

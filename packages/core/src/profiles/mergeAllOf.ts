@@ -1,0 +1,230 @@
+import { setOwn } from '../cloneJson/index.ts';
+import { deepEqual } from '../deepEqual/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { isAnnotation } from '../vocabulary/index.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/** What merging the branches of an `allOf` gave. */
+export interface MergedAllOf {
+  /** One schema that accepts exactly what every branch accepts (`false`: nothing). */
+  schema: SchemaObject | false;
+  /** Constraints of later branches that only the description can carry (a second `pattern`). */
+  described: Array<[string, unknown]>;
+}
+
+const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
+const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
+/** Keywords a second, different value of which the description carries. */
+const DESCRIBED_WHEN_DIFFERENT = new Set(['pattern', 'format']);
+/** Keywords whose subschemas depend on their neighbours: merged only when one branch has them. */
+const ADJACENT = [
+  'patternProperties',
+  'prefixItems',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+];
+
+/**
+ * Merges the branches of an `allOf` into one schema where that keeps the meaning: types
+ * intersected, properties and `required` combined (a property one branch lacks meets that
+ * branch's `additionalProperties`), bounds tightened, enums intersected. A branch with `anyOf` or
+ * `oneOf` is distributed (`A ∧ (B ∨ C)` = `(A ∧ B) ∨ (A ∧ C)`). Returns `undefined` where the
+ * merge would change the meaning (a `$ref`, neighbouring keywords in two branches, two different
+ * `multipleOf`...).
+ *
+ * @param branches The branches (plain JSON Schemas, not mutated).
+ * @returns The merged schema, or `undefined`.
+ */
+export function mergeAllOf(branches: readonly unknown[]): MergedAllOf | undefined {
+  const flat: SchemaObject[] = [];
+  const stack = [...branches].reverse();
+  while (stack.length > 0) {
+    const branch = stack.pop();
+    if (branch === true) continue;
+    if (branch === false) return { schema: false, described: [] };
+    if (!isPlainObject(branch)) continue;
+    if (typeof branch.$ref === 'string') return undefined;
+    if (Array.isArray(branch.allOf)) {
+      const { allOf, ...rest } = branch;
+      stack.push(...[...allOf].reverse(), rest);
+      continue;
+    }
+    flat.push(branch);
+  }
+  const union = flat.findIndex(
+    (branch) => Array.isArray(branch.anyOf) || Array.isArray(branch.oneOf),
+  );
+  if (union >= 0) return distribute(flat, union);
+  const described: Array<[string, unknown]> = [];
+  const merged: SchemaObject = {};
+  for (const branch of flat) {
+    if (!mergeInto(merged, branch, flat, described)) return undefined;
+  }
+  if (merged.type !== undefined && Array.isArray(merged.type) && merged.type.length === 0) {
+    return { schema: false, described: [] };
+  }
+  return { schema: merged, described };
+}
+
+/** `A ∧ (B ∨ C)` = `(A ∧ B) ∨ (A ∧ C)`, for the first branch that is a union. */
+function distribute(flat: readonly SchemaObject[], index: number): MergedAllOf | undefined {
+  const { anyOf, oneOf, ...rest } = flat[index]!;
+  if (anyOf !== undefined && oneOf !== undefined) return undefined;
+  const options = (anyOf ?? oneOf) as unknown[];
+  if (options.length > 16) return undefined;
+  const others = [...flat.slice(0, index), rest, ...flat.slice(index + 1)];
+  const merged: unknown[] = [];
+  const described: Array<[string, unknown]> = [];
+  for (const option of options) {
+    const result = mergeAllOf([...others, option]);
+    if (result === undefined) return undefined;
+    if (result.schema !== false) merged.push(result.schema);
+    described.push(...result.described);
+  }
+  if (merged.length === 0) return { schema: false, described: [] };
+  // Annotations of the union's own schema stay on the union.
+  const annotations: SchemaObject = {};
+  for (const key of Object.keys(rest)) if (isAnnotation(key)) annotations[key] = rest[key];
+  return {
+    schema: { ...annotations, [oneOf === undefined ? 'anyOf' : 'oneOf']: merged },
+    described,
+  };
+}
+
+/** Merges one branch into the result; `false` when the meaning would change. */
+function mergeInto(
+  merged: SchemaObject,
+  branch: SchemaObject,
+  all: readonly SchemaObject[],
+  described: Array<[string, unknown]>,
+): boolean {
+  for (const keyword of Object.keys(branch)) {
+    const value = branch[keyword];
+    if (!Object.hasOwn(merged, keyword)) {
+      if (keyword === 'properties' || keyword === 'additionalProperties') continue;
+      if (
+        ADJACENT.includes(keyword) &&
+        all.some((other) => other !== branch && otherShapesObjectsOrArrays(other, keyword))
+      ) {
+        return false;
+      }
+      setOwn(merged, keyword, value);
+      continue;
+    }
+    const current = merged[keyword];
+    if (deepEqual(current, value) || isAnnotation(keyword)) continue;
+    if (keyword === 'type') {
+      merged.type = intersectTypes(current, value);
+    } else if (keyword === 'required') {
+      merged.required = [...new Set([...(current as unknown[]), ...(value as unknown[])])];
+    } else if (keyword === 'enum' || keyword === 'const') {
+      const left = keyword === 'const' ? [current] : (current as unknown[]);
+      const right = keyword === 'const' ? [value] : (value as unknown[]);
+      merged[keyword] = undefined;
+      delete merged[keyword];
+      merged.enum = left.filter((item) => right.some((other) => deepEqual(item, other)));
+    } else if (
+      LOWER_BOUNDS.includes(keyword) &&
+      typeof current === 'number' &&
+      typeof value === 'number'
+    ) {
+      merged[keyword] = Math.max(current, value);
+    } else if (
+      UPPER_BOUNDS.includes(keyword) &&
+      typeof current === 'number' &&
+      typeof value === 'number'
+    ) {
+      merged[keyword] = Math.min(current, value);
+    } else if (keyword === 'uniqueItems') {
+      merged.uniqueItems = current === true || value === true;
+    } else if (DESCRIBED_WHEN_DIFFERENT.has(keyword)) {
+      described.push([keyword, value]);
+    } else if (keyword === 'items') {
+      merged.items = { allOf: [current, value] };
+    } else if (keyword !== 'properties' && keyword !== 'additionalProperties') {
+      return false;
+    }
+  }
+  if (Object.hasOwn(merged, 'enum') && Object.hasOwn(merged, 'const')) {
+    const values = merged.enum as unknown[];
+    merged.enum = values.filter((item) => deepEqual(item, merged.const));
+    delete merged.const;
+  }
+  return mergeProperties(merged, all);
+}
+
+/** Whether another branch has keywords that the adjacent keyword would interact with. */
+function otherShapesObjectsOrArrays(other: SchemaObject, keyword: string): boolean {
+  if (keyword === 'patternProperties' || keyword === 'unevaluatedProperties') {
+    return (
+      other.properties !== undefined ||
+      other.additionalProperties !== undefined ||
+      other[keyword] !== undefined
+    );
+  }
+  if (keyword === 'prefixItems' || keyword === 'unevaluatedItems' || keyword === 'contains') {
+    return (
+      other.items !== undefined || other.prefixItems !== undefined || other[keyword] !== undefined
+    );
+  }
+  return other[keyword] !== undefined;
+}
+
+/**
+ * `properties` and `additionalProperties` of all branches, once: a property is checked by every
+ * branch that lists it and by the `additionalProperties` of every branch that does not.
+ */
+function mergeProperties(merged: SchemaObject, all: readonly SchemaObject[]): boolean {
+  if (merged.properties !== undefined || merged.additionalProperties !== undefined) return true;
+  const names: string[] = [];
+  for (const branch of all) {
+    if (isPlainObject(branch.properties)) {
+      for (const name of Object.keys(branch.properties))
+        if (!names.includes(name)) names.push(name);
+    }
+  }
+  const properties: SchemaObject = {};
+  for (const name of names) {
+    const parts: unknown[] = [];
+    for (const branch of all) {
+      if (isPlainObject(branch.properties) && Object.hasOwn(branch.properties, name)) {
+        parts.push(branch.properties[name]);
+      } else if (branch.patternProperties !== undefined) {
+        return false;
+      } else if (branch.additionalProperties !== undefined) {
+        parts.push(branch.additionalProperties);
+      }
+    }
+    setOwn(properties, name, parts.length === 1 ? parts[0] : { allOf: parts });
+  }
+  if (names.length > 0) merged.properties = properties;
+  const additional = all
+    .filter((branch) => branch.additionalProperties !== undefined)
+    .map((branch) => branch.additionalProperties);
+  if (additional.length === 1) merged.additionalProperties = additional[0];
+  else if (additional.length > 1) {
+    merged.additionalProperties = additional.includes(false) ? false : { allOf: additional };
+  }
+  return true;
+}
+
+const TYPE_ORDER = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'];
+
+/** The types both `type` values admit (`integer` where one says `number`). */
+function intersectTypes(left: unknown, right: unknown): string | string[] {
+  const a = Array.isArray(left) ? (left as string[]) : [left as string];
+  const b = Array.isArray(right) ? (right as string[]) : [right as string];
+  const both = new Set<string>();
+  for (const type of a) {
+    if (b.includes(type)) both.add(type);
+    else if (type === 'integer' && b.includes('number')) both.add('integer');
+    else if (type === 'number' && b.includes('integer')) both.add('integer');
+  }
+  const result = TYPE_ORDER.filter((type) => both.has(type));
+  return result.length === 1 ? result[0]! : result;
+}

@@ -1,0 +1,57 @@
+import type { Recipe } from './recipe.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * Makes a wire schema accept `null` as well, in the provider's spelling: `nullable: true`, a
+ * `type` list with `"null"` (and `null` in its `enum`), or an `anyOf` branch `{ type: "null" }`.
+ *
+ * @param wire The wire schema (not mutated).
+ * @param recipe The profile's rules.
+ * @returns A wire schema that also accepts `null`.
+ */
+export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
+  if (recipe.nullStyle === 'nullable-keyword') {
+    // `nullable` stands beside a `type`: on a union, each branch says it.
+    if (!Array.isArray(wire.anyOf)) return { ...wire, nullable: true };
+    return {
+      ...wire,
+      anyOf: wire.anyOf.map((branch) => makeNullable(branch as SchemaObject, recipe)),
+    };
+  }
+  if (Array.isArray(wire.anyOf)) {
+    const hasNull = wire.anyOf.some((branch) => isNullSchema(branch));
+    return hasNull ? wire : { ...wire, anyOf: [...wire.anyOf, { type: 'null' }] };
+  }
+  if (typeof wire.type === 'string') {
+    if (wire.type === 'null') return wire;
+    const result: SchemaObject = { ...wire, type: [wire.type, 'null'] };
+    if (Array.isArray(wire.enum) && !wire.enum.includes(null)) result.enum = [...wire.enum, null];
+    return result;
+  }
+  if (Array.isArray(wire.type)) {
+    if (wire.type.includes('null')) return wire;
+    const result: SchemaObject = { ...wire, type: [...wire.type, 'null'] };
+    if (Array.isArray(wire.enum) && !wire.enum.includes(null)) result.enum = [...wire.enum, null];
+    return result;
+  }
+  // No type: the schema already accepts null unless it lists values.
+  if (Array.isArray(wire.enum) && !wire.enum.includes(null))
+    return { ...wire, enum: [...wire.enum, null] };
+  return wire;
+}
+
+/**
+ * Tells whether a wire schema accepts only `null`.
+ *
+ * @param schema A wire schema.
+ * @returns Whether it is `{ type: "null" }` (annotations aside).
+ */
+export function isNullSchema(schema: unknown): boolean {
+  return (
+    schema !== null &&
+    typeof schema === 'object' &&
+    (schema as SchemaObject).type === 'null' &&
+    !Array.isArray((schema as SchemaObject).anyOf)
+  );
+}

@@ -1,0 +1,255 @@
+import { setOwn } from '../cloneJson/index.ts';
+import type { CodecNode } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { escapePointerToken } from '../utils/pointer.ts';
+import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
+import { report } from './context.ts';
+import { appendDescription, describeRefused } from './describe.ts';
+import { jsonString } from './jsonString.ts';
+import { applicableKeywords } from './keywords.ts';
+import { makeNullable } from './nullable.ts';
+import { isPassive } from './passive.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/** Object keywords the rewrite handles itself (the others go through the keyword filter). */
+export const OBJECT_STRUCTURE = new Set([
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+]);
+
+/**
+ * Rewrites an object schema. Under a closing recipe: every object closed, records and open
+ * objects sent as `[{ key, value }]` (at the root, or beside listed properties, under one extra
+ * property), and, with `allRequired`, optional properties made required and nullable (`null`
+ * decoded as absent). Under `'keep'`, only the subschemas are rewritten.
+ *
+ * @param place The position: original schema, wire annotations, pointer, depth, state.
+ * @returns The rewritten position (before the keyword filter).
+ */
+export function rewriteObject(place: Place): Rewritten {
+  const { schema, annotations, context, pointer, depth } = place;
+  const { recipe } = context;
+  const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects + 1 };
+  const declared = isPlainObject(schema.properties) ? schema.properties : {};
+  const required = new Set(
+    Array.isArray(schema.required)
+      ? schema.required.filter((key): key is string => typeof key === 'string')
+      : [],
+  );
+  const names = Object.keys(declared);
+  for (const name of required) if (!Object.hasOwn(declared, name)) names.push(name);
+  const additional = schema.additionalProperties;
+  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : {};
+  const patternNames = Object.keys(patterns);
+
+  const wireProperties: SchemaObject = {};
+  const codecProperties: { [key: string]: CodecNode } = {};
+  const wireRequired: string[] = [];
+  const nullMeansAbsent: string[] = [];
+  const absentSentAsNull: string[] = [];
+  for (const name of names) {
+    const at = `${pointer}/properties/${escapePointerToken(name)}`;
+    // A required key that is not listed is an additional property, under that schema.
+    const result = context.rewrite(
+      Object.hasOwn(declared, name) ? declared[name] : (additional ?? true),
+      at,
+      inner,
+    );
+    const isRequired = required.has(name);
+    if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
+    let wire = result.wire;
+    if (!isRequired && recipe.allRequired) {
+      if (result.acceptsNull) {
+        absentSentAsNull.push(name);
+        report(
+          context,
+          'profile-absent-null-merged',
+          at,
+          `The optional property "${name}" accepts null: absent and null are one wire value, decoded as null.`,
+        );
+      } else {
+        nullMeansAbsent.push(name);
+        wire = makeNullable(wire, recipe);
+      }
+    }
+    if (isRequired || recipe.allRequired) wireRequired.push(name);
+    setOwn(wireProperties, name, wire);
+    if (result.codec !== null) setOwn(codecProperties, name, result.codec);
+  }
+
+  const wire: SchemaObject = { type: 'object', ...annotations };
+  const codec: Extract<CodecNode, { kind: 'object' }> = { kind: 'object' };
+  if (recipe.objects === 'keep') {
+    wire.properties = wireProperties;
+    if (wireRequired.length > 0) wire.required = wireRequired;
+    if (additional !== undefined) {
+      const rest = context.rewrite(additional, `${pointer}/additionalProperties`, inner);
+      wire.additionalProperties = additional === false ? false : rest.wire;
+      if (!isPassive(rest.codec)) codec.rest = rest.codec;
+    }
+    if (patternNames.length > 0) {
+      const wirePatterns: SchemaObject = {};
+      let mapped = codec.rest !== undefined;
+      for (const name of patternNames) {
+        const at = `${pointer}/patternProperties/${escapePointerToken(name)}`;
+        const result = context.rewrite(patterns[name], at, inner);
+        mapped ||= !isPassive(result.codec);
+        setOwn(wirePatterns, name, result.wire);
+      }
+      // The codec does not match keys against patterns: such an object travels whole.
+      if (mapped) {
+        const why = 'The values of this object map by key pattern, which the codec does not follow';
+        return jsonString(schema, annotations, why, context, pointer);
+      }
+      wire.patternProperties = wirePatterns;
+    }
+    if (schema.propertyNames !== undefined) wire.propertyNames = schema.propertyNames;
+  } else {
+    const open =
+      (additional !== undefined && additional !== false) ||
+      patternNames.length > 0 ||
+      (additional === undefined && names.length === 0);
+    if (additional === undefined && names.length > 0 && patternNames.length === 0) {
+      report(
+        context,
+        'profile-object-closed',
+        pointer,
+        'This object allowed unknown properties by default; only its listed properties can be sent.',
+      );
+    }
+    if (open && recipe.maxObjectDepth !== undefined && inner.objects >= recipe.maxObjectDepth) {
+      // Its { key, value } entries would nest one object past the provider's limit.
+      const why = `The entries of this object would nest deeper than the ${recipe.maxObjectDepth} levels ${recipe.profile} accepts`;
+      return jsonString(schema, annotations, why, context, pointer);
+    }
+    if (open) {
+      const entries = rewriteEntries(
+        schema,
+        patternNames,
+        patterns,
+        additional,
+        context,
+        pointer,
+        inner,
+      );
+      if (names.length === 0 && depth.objects > 0) return entries;
+      const property = freeName(wireProperties);
+      setOwn(wireProperties, property, entries.wire);
+      if (recipe.allRequired) wireRequired.push(property);
+      codec.extra = { property, value: (entries.codec as { value: CodecNode }).value };
+    }
+    const listed = Object.keys(wireProperties).length > 0;
+    if (!listed && recipe.noEmptyProperties && depth.objects > 0) {
+      // The provider refuses an object without properties: the one value `{}` as a string enum.
+      const wire = { type: 'string', ...annotations, enum: ['{}'] };
+      const asserted = applicableKeywords('object').filter((keyword) =>
+        Object.hasOwn(schema, keyword),
+      );
+      describeRefused(
+        wire,
+        asserted.map((keyword) => [keyword, schema[keyword]]),
+        context,
+        pointer,
+      );
+      return {
+        wire,
+        codec: { kind: 'enum', pairs: [['{}', {}]] },
+        acceptsNull: false,
+        original: schema,
+      };
+    }
+    if (listed || !recipe.noEmptyProperties) {
+      wire.properties = wireProperties;
+      wire.required = wireRequired;
+    }
+    if (recipe.objects === 'closed') wire.additionalProperties = false;
+    else if (additional === false) {
+      report(
+        context,
+        'profile-object-open',
+        pointer,
+        `${recipe.profile} has no additionalProperties: the wire schema does not refuse unknown keys here (the validator does).`,
+      );
+    }
+  }
+  if (codec.extra !== undefined || codec.rest !== undefined) {
+    // Encoding must tell listed keys from the others: every listed property has an entry.
+    for (const name of names)
+      if (!Object.hasOwn(codecProperties, name)) setOwn(codecProperties, name, null);
+  }
+  if (Object.keys(codecProperties).length > 0) codec.properties = codecProperties;
+  if (nullMeansAbsent.length > 0) codec.nullMeansAbsent = nullMeansAbsent;
+  if (absentSentAsNull.length > 0) codec.absentSentAsNull = absentSentAsNull;
+  return { wire, codec, acceptsNull: false, original: schema };
+}
+
+/**
+ * The `[{ key, value }]` form of a record or of an object's other keys: the value schema is the
+ * union of `additionalProperties` and every `patternProperties` schema.
+ */
+function rewriteEntries(
+  schema: SchemaObject,
+  patternNames: readonly string[],
+  patterns: SchemaObject,
+  additional: unknown,
+  context: RewriteContext,
+  pointer: string,
+  inner: Depth,
+): Rewritten {
+  const options: unknown[] = patternNames.map((name) => patterns[name]);
+  if (additional !== undefined && additional !== false) options.push(additional);
+  if (options.length === 0) options.push(true);
+  const valueSchema = options.length === 1 ? options[0] : { anyOf: options };
+  const at =
+    patternNames.length > 0 || additional === undefined
+      ? pointer
+      : `${pointer}/additionalProperties`;
+  // The entry is an object too: its value stands one object deeper.
+  const value = context.rewrite(valueSchema, at, {
+    schemas: inner.schemas,
+    objects: inner.objects + 1,
+  });
+  const key: SchemaObject = { type: 'string' };
+  const rules: string[] = [];
+  if (patternNames.length > 0) {
+    rules.push(
+      `keys matching ${patternNames.map((name) => JSON.stringify(name)).join(' or ')}${additional === false || additional === undefined ? '' : ', or any other key'}`,
+    );
+  }
+  if (schema.propertyNames !== undefined)
+    rules.push(`keys matching the JSON Schema ${JSON.stringify(schema.propertyNames)}`);
+  if (rules.length > 0) appendDescription(key, `Allowed: ${rules.join('; ')}.`);
+  const item: SchemaObject = {
+    type: 'object',
+    properties: { key, value: value.wire },
+    required: ['key', 'value'],
+  };
+  if (context.recipe.objects === 'closed') item.additionalProperties = false;
+  report(
+    context,
+    'profile-entries',
+    pointer,
+    'This record or open object travels as an array of { key, value } entries; keys and pattern-specific values are checked by the validator.',
+  );
+  return {
+    wire: {
+      type: 'array',
+      items: item,
+      description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+    },
+    codec: { kind: 'entries', value: value.codec },
+    acceptsNull: false,
+    original: schema,
+  };
+}
+
+/** A wire property name for an object's other keys that no listed property uses. */
+function freeName(properties: SchemaObject): string {
+  let name = 'otherProperties';
+  for (let suffix = 2; Object.hasOwn(properties, name); suffix++) name = `otherProperties${suffix}`;
+  return name;
+}

@@ -1,0 +1,74 @@
+import type { Profile } from '../types/index.ts';
+
+/**
+ * What one provider profile asks of the wire schema, as data: the rewrites read it and never
+ * branch on a provider's name. Each profile's file says where its rules come from.
+ */
+export interface Recipe {
+  /** The profile. */
+  profile: Profile;
+  /**
+   * The provider accepts JSON Schema as MCP lists it but for its root: only the root is fixed
+   * (an object, no combinator, no `$schema`) and the codec is the identity.
+   */
+  rootOnly: boolean;
+  /**
+   * Objects: `'closed'` sets `additionalProperties: false` on every object; `'no-keyword'` leaves
+   * the keyword out (the provider has none, so only listed properties can be sent). Both send the
+   * keys of records and open objects as `[{ key, value }]`. `'keep'` keeps objects as they are.
+   */
+  objects: 'closed' | 'no-keyword' | 'keep';
+  /** Every property in `required`; optional ones become nullable (null decoded as absent). */
+  allRequired: boolean;
+  /** A schema that accepts any value (`{}`) travels as a JSON-encoded string. */
+  typelessAsJson: boolean;
+  /** How a nullable schema is written: `type: [t, "null"]` / `anyOf` with null, or `nullable: true`. */
+  nullStyle: 'null-type' | 'nullable-keyword';
+  /** Which `enum`/`const` values the wire keeps as they are; the others become strings. */
+  enumValues: 'any' | 'string-number' | 'string';
+  /** Tuples (`prefixItems`) become `items: { anyOf }` with bounds. */
+  tuplesAsItems: boolean;
+  /**
+   * The assertion keywords the provider accepts (besides `type`, `properties`, `required`,
+   * `additionalProperties`, `items`, `anyOf`, `enum`). Others move into the description.
+   */
+  keywords: ReadonlySet<string>;
+  /** The annotations kept (others are dropped; `examples` move into the description). */
+  annotations: ReadonlySet<string>;
+  /** The `format` values the provider accepts; absent: any. */
+  formats?: ReadonlySet<string>;
+  /** The largest `minItems` the provider accepts; absent: any. */
+  maxMinItems?: number;
+  /** `pattern` must avoid lookaround, backreferences and word boundaries. */
+  simpleRegex: boolean;
+  /** Deepest object nesting the provider accepts; deeper objects travel as JSON strings. */
+  maxObjectDepth?: number;
+  /** An object may not list empty `properties` (the keyword is left out instead). */
+  noEmptyProperties: boolean;
+  /** How many levels a cycle is unrolled before its tail travels as a JSON string. */
+  unrollLevels: number;
+}
+
+/** Annotations every JSON Schema profile keeps. */
+export const JSON_SCHEMA_ANNOTATIONS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'default',
+]);
+
+/**
+ * What every strict JSON Schema profile shares (OpenAI strict, Claude strict, `portable`):
+ * closed objects, every property required, JSON strings for what has no type, `type` lists for
+ * null, tuples as `items`, cycles unrolled 3 levels. Each strict recipe adds its keywords.
+ */
+export const STRICT_JSON_SCHEMA = {
+  rootOnly: false,
+  objects: 'closed',
+  allRequired: true,
+  typelessAsJson: true,
+  nullStyle: 'null-type',
+  tuplesAsItems: true,
+  annotations: JSON_SCHEMA_ANNOTATIONS,
+  noEmptyProperties: false,
+  unrollLevels: 3,
+} as const satisfies Partial<Recipe>;

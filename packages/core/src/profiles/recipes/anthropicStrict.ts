@@ -1,0 +1,20 @@
+import { STRICT_FORMATS } from '../../providerRules/anthropicRules.ts';
+import type { Recipe } from '../recipe.ts';
+import { STRICT_JSON_SCHEMA } from '../recipe.ts';
+
+/**
+ * Claude tools with `strict: true`: objects closed, no recursion, no numeric or string-length
+ * constraints, `minItems` 0 or 1 only, a format allowlist, regexes without lookaround or
+ * backreferences. Source: https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations.
+ * Every property is made required: the per-request limit of 24 optional parameters then never
+ * applies.
+ */
+export const anthropicStrict: Recipe = {
+  ...STRICT_JSON_SCHEMA,
+  profile: 'anthropic-strict',
+  enumValues: 'any',
+  keywords: new Set(['pattern', 'format', 'minItems']),
+  formats: STRICT_FORMATS,
+  maxMinItems: 1,
+  simpleRegex: true,
+};

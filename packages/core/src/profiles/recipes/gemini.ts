@@ -1,0 +1,34 @@
+import type { Recipe } from '../recipe.ts';
+
+/**
+ * Gemini `FunctionDeclaration.parameters`, an OpenAPI 3.0 subset: no `$ref`, no
+ * `additionalProperties`, no `const`, `oneOf` or `allOf`, one `type` per node, `nullable`, string
+ * enums only, no empty `properties`. Optional properties stay optional.
+ * Source: https://ai.google.dev/api/caching#Schema
+ */
+export const gemini: Recipe = {
+  profile: 'gemini',
+  rootOnly: false,
+  objects: 'no-keyword',
+  allRequired: false,
+  typelessAsJson: true,
+  nullStyle: 'nullable-keyword',
+  enumValues: 'string',
+  tuplesAsItems: true,
+  keywords: new Set([
+    'format',
+    'minItems',
+    'maxItems',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minimum',
+    'maximum',
+    'minProperties',
+    'maxProperties',
+  ]),
+  annotations: new Set(['title', 'description', 'default']),
+  simpleRegex: false,
+  noEmptyProperties: true,
+  unrollLevels: 3,
+};

@@ -1,0 +1,9 @@
+import type { Recipe } from '../recipe.ts';
+import { portable } from './portable.ts';
+
+/**
+ * OpenAI function calling with `strict: false`: any JSON Schema, but the root must be an object
+ * (`type: "object"`, not a combinator) and `$schema` is refused.
+ * Source: https://platform.openai.com/docs/guides/function-calling#defining-functions
+ */
+export const openai: Recipe = { ...portable, profile: 'openai', rootOnly: true };

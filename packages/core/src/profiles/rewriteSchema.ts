@@ -1,0 +1,359 @@
+import { OBJECT_KEYWORDS } from '../finalizers/objectRoot.ts';
+import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
+import { isAnnotation } from '../vocabulary/index.ts';
+import { rewriteArray } from './arrays.ts';
+import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import { MAX_SCHEMA_DEPTH, MAX_WRITTEN_NODES, report } from './context.ts';
+import { appendDescription, describeRefused } from './describe.ts';
+import { rewriteEnum } from './enums.ts';
+import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
+import { jsonTypeOf } from './guards.ts';
+import { jsonString } from './jsonString.ts';
+import { allAssertionKeywords, filterKeywords } from './keywords.ts';
+import { mergeAllOf } from './mergeAllOf.ts';
+import { rewriteObject } from './objects.ts';
+import { isPassive } from './passive.ts';
+import type { Recipe } from './recipe.ts';
+import { rewriteUnion } from './unions.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** Every JSON type once (`integer` is a `number`). */
+const ALL_TYPES = ['object', 'array', 'string', 'number', 'boolean', 'null'];
+
+/** Keywords whose presence, without `type`, says which type a schema constrains. */
+const INFERRED_TYPES: ReadonlyArray<[string, readonly string[]]> = [
+  ['object', OBJECT_KEYWORDS],
+  [
+    'array',
+    ['items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'],
+  ],
+  ['string', ['minLength', 'maxLength', 'pattern', 'format']],
+  ['number', ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']],
+];
+
+/**
+ * Rewrites a self-contained schema (the dereference pass's output) for one profile: the wire
+ * schema and the codec, in one walk. `$ref`s (cycles) are unrolled `recipe.unrollLevels` deep,
+ * then the value travels as a JSON string.
+ *
+ * @param root The self-contained schema (not mutated).
+ * @param recipe The profile's rules.
+ * @param diagnostics Where the rewrites report.
+ * @returns The wire schema (its root an object) and the codec.
+ */
+export function rewriteSchema(
+  root: SchemaObject,
+  recipe: Recipe,
+  diagnostics: Diagnostic[],
+): { schema: SchemaObject; codec: Codec } {
+  const context: RewriteContext = {
+    recipe,
+    root,
+    diagnostics,
+    reported: new Set(),
+    entered: new Map(),
+    written: 0,
+    rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
+  };
+  const result = context.rewrite(root, '', { schemas: 0, objects: 0 });
+  return { schema: result.wire, codec: { version: 1, root: result.codec } };
+}
+
+function rewrite(
+  schema: unknown,
+  pointer: string,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten {
+  const result = rewritePosition(schema, pointer, depth, context);
+  moveDefault(result);
+  return result;
+}
+
+function rewritePosition(
+  schema: unknown,
+  pointer: string,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten {
+  context.written += 1;
+  const { recipe } = context;
+  if (schema === false) {
+    if (recipe.objects === 'keep')
+      return { wire: { not: {} }, codec: null, acceptsNull: false, original: false, never: true };
+    return {
+      ...jsonString(false, {}, 'This schema accepts no value', context, pointer),
+      acceptsNull: false,
+      never: true,
+    };
+  }
+  if (!isPlainObject(schema)) return anyValue(true, {}, context, pointer);
+  if (depth.schemas > MAX_SCHEMA_DEPTH) {
+    return jsonString(
+      schema,
+      {},
+      `Schemas nest deeper than ${MAX_SCHEMA_DEPTH} levels here`,
+      context,
+      pointer,
+    );
+  }
+  if (typeof schema.$ref === 'string') return followReference(schema, pointer, depth, context);
+  const annotations = annotationsOf(schema, recipe);
+  const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
+
+  if (Array.isArray(schema.allOf)) {
+    const { allOf, ...rest } = schema;
+    const merged = mergeAllOf([rest, ...allOf]);
+    if (merged === undefined) {
+      return jsonString(
+        schema,
+        annotations,
+        'This allOf cannot be merged into one schema without changing its meaning',
+        context,
+        pointer,
+      );
+    }
+    if (merged.schema === false) return rewrite(false, pointer, inner, context);
+    const result = rewrite(merged.schema, pointer, inner, context);
+    describeRefused(result.wire, merged.described, context, pointer);
+    return { ...result, original: schema };
+  }
+  if (Array.isArray(schema.oneOf)) {
+    report(
+      context,
+      'profile-one-of',
+      pointer,
+      'oneOf became anyOf: a value matching several branches is no longer refused by the wire schema (the validator still refuses it).',
+    );
+    const { oneOf, anyOf, ...rest } = schema;
+    const next =
+      anyOf === undefined
+        ? { ...rest, anyOf: oneOf }
+        : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
+    return { ...rewrite(next, pointer, depth, context), original: schema };
+  }
+  if (Object.hasOwn(schema, 'const') || Array.isArray(schema.enum)) {
+    const values = (
+      Object.hasOwn(schema, 'const') ? [schema.const] : (schema.enum as unknown[])
+    ) as JsonValue[];
+    const admitted = values.filter((value) => typeAdmits(schema.type, value));
+    if (admitted.length === 0) return rewrite(false, pointer, inner, context);
+    const result = rewriteEnum(admitted, annotations, schema, context);
+    // The listed values are what the wire offers; other assertions beside them are described.
+    const { type: _, enum: __, const: ___, ...others } = withoutAnnotations(schema);
+    describeRefused(result.wire, Object.entries(others), context, pointer);
+    return result;
+  }
+  if (Array.isArray(schema.type)) {
+    const types = [
+      ...new Set(schema.type.filter((type): type is string => typeof type === 'string')),
+    ];
+    if (types.length === 0) return rewrite(false, pointer, inner, context);
+    const { type: _, ...rest } = schema;
+    if (types.length === 1)
+      return { ...rewrite({ ...rest, type: types[0] }, pointer, depth, context), original: schema };
+    const split = types.map((type) => ({ ...withoutAnnotations(rest), type }));
+    const next = Array.isArray(rest.anyOf)
+      ? { ...annotations, allOf: [{ anyOf: split }, { anyOf: rest.anyOf }] }
+      : { ...annotations, anyOf: split };
+    return { ...rewrite(next, pointer, depth, context), original: schema };
+  }
+  if (Array.isArray(schema.anyOf)) {
+    const { anyOf, ...rest } = schema;
+    const siblings = withoutAnnotations(rest);
+    const branches =
+      Object.keys(siblings).length === 0
+        ? anyOf
+        : anyOf.map((branch) => ({ allOf: [siblings, branch] }));
+    return rewriteUnion(branches, { schema, annotations, context, pointer, depth });
+  }
+
+  let type = typeof schema.type === 'string' ? schema.type : undefined;
+  if (type === undefined) {
+    const inferred = INFERRED_TYPES.filter(([, keywords]) =>
+      keywords.some((keyword) => Object.hasOwn(schema, keyword)),
+    );
+    if (inferred.length === 1) {
+      type = inferred[0]![0];
+      report(
+        context,
+        'profile-type-inferred',
+        pointer,
+        `This schema has no type; its keywords constrain ${type}s, so it is sent as one.`,
+      );
+    } else if (
+      inferred.length === 0 &&
+      !allAssertionKeywords().some((keyword) => Object.hasOwn(schema, keyword))
+    ) {
+      return anyValue(schema, annotations, context, pointer);
+    } else {
+      if (recipe.typelessAsJson) {
+        return jsonString(
+          schema,
+          annotations,
+          'This schema constrains several types at once',
+          context,
+          pointer,
+        );
+      }
+      // One branch per type, each with every keyword: keywords of other types do not apply to it.
+      const assertions = withoutAnnotations(schema);
+      const split = {
+        ...annotations,
+        anyOf: ALL_TYPES.map((each) => ({ ...assertions, type: each })),
+      };
+      return { ...rewrite(split, pointer, depth, context), original: schema };
+    }
+  }
+  let result: Rewritten;
+  if (type === 'object') {
+    if (recipe.maxObjectDepth !== undefined && depth.objects >= recipe.maxObjectDepth) {
+      return jsonString(
+        schema,
+        annotations,
+        `Objects nest deeper than the ${recipe.maxObjectDepth} levels ${recipe.profile} accepts here`,
+        context,
+        pointer,
+      );
+    }
+    result = rewriteObject({ schema, annotations, context, pointer, depth });
+  } else if (type === 'array') {
+    result = rewriteArray({ schema, annotations, context, pointer, depth });
+  } else if (SCALAR_TYPES.has(type)) {
+    result = { wire: { type, ...annotations }, codec: null, acceptsNull: false, original: schema };
+  } else if (type === 'null') {
+    if (recipe.nullStyle === 'nullable-keyword')
+      return rewriteEnum([null], annotations, schema, context);
+    result = { wire: { type, ...annotations }, codec: null, acceptsNull: true, original: schema };
+  } else {
+    return anyValue(schema, annotations, context, pointer);
+  }
+  if (result.wire.type === type)
+    filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer);
+  return result;
+}
+
+/** Follows a `$ref` into the document (a cycle the dereference pass kept), counting levels. */
+function followReference(
+  schema: SchemaObject,
+  pointer: string,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten {
+  const { $ref, ...siblings } = schema;
+  const ref = $ref as string;
+  const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
+  const target =
+    tokens === undefined ? { found: false as const } : resolvePointer(context.root, tokens);
+  const annotations = annotationsOf(siblings, context.recipe);
+  if (!target.found) return anyValue(siblings, annotations, context, pointer);
+  const times = context.entered.get(ref) ?? 0;
+  if (times >= context.recipe.unrollLevels || context.written > MAX_WRITTEN_NODES) {
+    report(
+      context,
+      'profile-cycle-unrolled',
+      pointer,
+      `The recursion through ${ref} was unrolled ${times} levels; deeper values travel as a JSON-encoded string.`,
+    );
+    return jsonString(target.value, annotations, undefined, context, pointer);
+  }
+  const assertions = withoutAnnotations(siblings);
+  const combined =
+    Object.keys(assertions).length > 0
+      ? { ...annotations, allOf: [target.value, assertions] }
+      : isPlainObject(target.value)
+        ? { ...target.value, ...siblings }
+        : target.value;
+  context.entered.set(ref, times + 1);
+  try {
+    return rewrite(
+      combined,
+      ref.slice(1),
+      { schemas: depth.schemas + 1, objects: depth.objects },
+      context,
+    );
+  } finally {
+    context.entered.set(ref, times);
+  }
+}
+
+/** A schema that accepts any value: a JSON string where the provider needs a type, else `{}`. */
+function anyValue(
+  schema: unknown,
+  annotations: SchemaObject,
+  context: RewriteContext,
+  pointer: string,
+): Rewritten {
+  if (context.recipe.typelessAsJson)
+    return jsonString(schema, annotations, undefined, context, pointer);
+  return { wire: { ...annotations }, codec: null, acceptsNull: true, original: schema };
+}
+
+/** The annotations the recipe keeps; `examples` join the description. */
+function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
+  const annotations: SchemaObject = {};
+  for (const keyword of recipe.annotations) {
+    if (Object.hasOwn(schema, keyword)) {
+      const value = schema[keyword];
+      if ((keyword === 'title' || keyword === 'description') && typeof value !== 'string') continue;
+      annotations[keyword] = value;
+    }
+  }
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) {
+    appendDescription(
+      annotations,
+      `Examples: ${schema.examples.map((example) => JSON.stringify(example)).join(', ')}.`,
+    );
+  }
+  return annotations;
+}
+
+/** Keywords besides annotations that assert nothing: identifiers, definitions, `nullable`. */
+const NOT_ASSERTIONS = new Set([
+  'example',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'nullable',
+]);
+
+/** The schema without annotations, identifiers and definitions: what it asserts. */
+function withoutAnnotations(schema: SchemaObject): SchemaObject {
+  const rest: SchemaObject = {};
+  for (const key of Object.keys(schema)) {
+    if (!isAnnotation(key) && !NOT_ASSERTIONS.has(key) && !key.startsWith('x-'))
+      rest[key] = schema[key];
+  }
+  return rest;
+}
+
+/** Whether a value has one of the types a `type` keyword allows (any, when absent). */
+function typeAdmits(type: unknown, value: JsonValue): boolean {
+  if (type === undefined) return true;
+  const types = Array.isArray(type) ? type : [type];
+  const actual = jsonTypeOf(value);
+  return types.includes(actual) || (actual === 'integer' && types.includes('number'));
+}
+
+/** The schema with draft-04's boolean bounds written as numbers (a copy, when they differ). */
+function normalizedBounds(schema: SchemaObject): SchemaObject {
+  if (!hasBooleanBounds(schema)) return schema;
+  const copy = { ...schema };
+  writeNumericBounds(copy);
+  return copy;
+}
+
+/** A `default` in the original shape is not a wire value where the codec maps: described instead. */
+function moveDefault(result: Rewritten): void {
+  if (isPassive(result.codec) || !Object.hasOwn(result.wire, 'default')) return;
+  const value = result.wire.default;
+  delete result.wire.default;
+  appendDescription(result.wire, `Default: ${JSON.stringify(value)}.`);
+}

@@ -1,0 +1,140 @@
+import { setOwn } from '../cloneJson/index.ts';
+import { deepEqual } from '../deepEqual/index.ts';
+import type { Codec, Diagnostic } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { isAnnotation } from '../vocabulary/index.ts';
+import { mergeAllOf } from './mergeAllOf.ts';
+import type { Recipe } from './recipe.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * Providers want one object at the root, not a union. A root `anyOf`/`oneOf` whose branches are
+ * all objects becomes one object with every branch's properties (a property in several branches
+ * takes the union of its schemas; required: what every branch requires); the validator still
+ * judges the union. Reported as `profile-root-merged`.
+ *
+ * @param root The self-contained schema (not mutated).
+ * @param diagnostics Where the merge is reported.
+ * @returns The root to rewrite.
+ */
+export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): SchemaObject {
+  const keyword = Array.isArray(root.anyOf)
+    ? 'anyOf'
+    : Array.isArray(root.oneOf)
+      ? 'oneOf'
+      : undefined;
+  if (keyword === undefined || (root.anyOf !== undefined && root.oneOf !== undefined)) return root;
+  const { [keyword]: union, ...rest } = root;
+  const siblings: SchemaObject = {};
+  const annotations: SchemaObject = {};
+  for (const key of Object.keys(rest)) {
+    if (isAnnotation(key) || key === '$schema' || key === '$defs' || key === 'definitions')
+      annotations[key] = rest[key];
+    else siblings[key] = rest[key];
+  }
+  const branches: SchemaObject[] = [];
+  for (const branch of union as unknown[]) {
+    const merged =
+      Object.keys(siblings).length === 0 ? { schema: branch } : mergeAllOf([siblings, branch]);
+    const schema = merged?.schema;
+    if (!isPlainObject(schema) || !isObjectBranch(schema)) return root;
+    branches.push(schema);
+  }
+  if (branches.length === 0) return root;
+  const properties: SchemaObject = {};
+  const names: string[] = [];
+  for (const branch of branches) {
+    for (const name of Object.keys((branch.properties as SchemaObject | undefined) ?? {})) {
+      if (!names.includes(name)) names.push(name);
+    }
+  }
+  for (const name of names) {
+    const options: unknown[] = [];
+    for (const branch of branches) {
+      const own = branch.properties as SchemaObject | undefined;
+      if (own === undefined || !Object.hasOwn(own, name)) continue;
+      if (!options.some((known) => deepEqual(known, own[name]))) options.push(own[name]);
+    }
+    setOwn(properties, name, options.length === 1 ? options[0] : { anyOf: options });
+  }
+  const required = names.filter((name) =>
+    branches.every((branch) => Array.isArray(branch.required) && branch.required.includes(name)),
+  );
+  const merged: SchemaObject = { ...annotations, type: 'object', properties, required };
+  if (branches.every((branch) => branch.additionalProperties === false))
+    merged.additionalProperties = false;
+  diagnostics.push({
+    code: 'profile-root-merged',
+    pointer: '',
+    message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.`,
+  });
+  return merged;
+}
+
+/** A branch that describes only objects and has nothing that does not merge. */
+function isObjectBranch(branch: SchemaObject): boolean {
+  if (branch.type !== 'object') return false;
+  return ![
+    '$ref',
+    'allOf',
+    'anyOf',
+    'oneOf',
+    'not',
+    'if',
+    'patternProperties',
+    'dependentSchemas',
+  ].some((key) => Object.hasOwn(branch, key));
+}
+
+/**
+ * Keywords providers refuse at the root: combinators (OpenAI, Anthropic) and `enum`/`not`
+ * (OpenAI: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not'").
+ */
+const ROOT_REFUSED = ['anyOf', 'oneOf', 'allOf', 'enum', 'const', 'not'];
+
+/**
+ * Tells whether a wire schema is what every provider wants at the root: `type: "object"` and no
+ * combinator.
+ *
+ * @param wire A wire schema.
+ * @returns Whether it can stand at the root as it is.
+ */
+export function isPlainObjectRoot(wire: SchemaObject): boolean {
+  return wire.type === 'object' && !ROOT_REFUSED.some((key) => Object.hasOwn(wire, key));
+}
+
+/**
+ * Puts a wire schema that is not a plain object (a union the root merge could not make one, a
+ * JSON string) under the property `value` of a wire object, so the root is an object.
+ *
+ * @param wire The wire schema of the root.
+ * @param codec The codec of the root.
+ * @param recipe The profile's rules.
+ * @param diagnostics Where the wrap is reported.
+ * @returns The wire schema and codec with an object root.
+ */
+export function wrapRoot(
+  wire: SchemaObject,
+  codec: Codec,
+  recipe: Recipe,
+  diagnostics: Diagnostic[],
+): { schema: SchemaObject; codec: Codec } {
+  diagnostics.push({
+    code: 'profile-root-wrapped',
+    pointer: '',
+    message:
+      'The root is no plain object for this provider; the arguments travel under the property "value".',
+  });
+  const { description, title, ...inner } = wire;
+  const schema: SchemaObject = { type: 'object' };
+  if (title !== undefined) schema.title = title;
+  if (description !== undefined) schema.description = description;
+  schema.properties = { value: inner };
+  schema.required = ['value'];
+  if (recipe.objects === 'closed') schema.additionalProperties = false;
+  return {
+    schema,
+    codec: { version: 1, root: { kind: 'wrap', property: 'value', value: codec.root } },
+  };
+}

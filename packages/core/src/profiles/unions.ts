@@ -1,0 +1,118 @@
+import { deepEqual } from '../deepEqual/index.ts';
+import type { CodecGuard } from '../types/index.ts';
+import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
+import { guardOf, guardsOverlap } from './guards.ts';
+import { jsonString } from './jsonString.ts';
+import { isNullSchema, makeNullable } from './nullable.ts';
+import { isPassive } from './passive.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * Rewrites a union (`anyOf`; `oneOf` arrives here as `anyOf`). Where branches map differently,
+ * the codec picks a branch by its guard, so branches that map differently must be told apart by
+ * their guards on both sides; otherwise the whole union travels as a JSON string. A `null` branch
+ * is written in the provider's nullable spelling.
+ *
+ * @param branches The original branches (siblings already merged into each).
+ * @param place The union's position: original schema, wire annotations, pointer, depth, state.
+ * @returns The rewritten position.
+ */
+export function rewriteUnion(branches: readonly unknown[], place: Place): Rewritten {
+  const { schema: original, annotations, context, pointer, depth } = place;
+  const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
+  const all = branches
+    .map((branch, index) => context.rewrite(branch, `${pointer}/anyOf/${index}`, inner))
+    .filter((result) => result.never !== true);
+  if (all.length === 0) return context.rewrite(false, pointer, inner);
+  // A branch that is only `null` is the union's nullability, written in the provider's spelling.
+  const results = all.filter((result) => !onlyNull(result.original));
+  const hasNull = results.length < all.length;
+  if (results.length === 0) return all[0]!;
+  const acceptsNull = all.some((result) => result.acceptsNull);
+  const wire = unionWire(
+    results.map((result) => result.wire),
+    annotations,
+    hasNull,
+    context,
+  );
+  if (results.every((result) => isPassive(result.codec))) {
+    return {
+      wire,
+      codec: null,
+      acceptsNull,
+      original,
+    };
+  }
+  const guards = results.map((result) => ({
+    wire: guardOf(result.wire),
+    original: guardOf(result.original),
+  }));
+  for (let left = 0; left < results.length; left++) {
+    for (let right = left + 1; right < results.length; right++) {
+      const [a, b] = [results[left]!.codec, results[right]!.codec];
+      if ((isPassive(a) && isPassive(b)) || deepEqual(a, b)) continue;
+      if (ambiguous(guards[left]!, guards[right]!)) {
+        return jsonString(
+          original,
+          annotations,
+          'The branches of this union map differently and cannot be told apart',
+          context,
+          pointer,
+        );
+      }
+    }
+  }
+  const branchCodecs = results.map((result, index) => ({ ...guards[index]!, codec: result.codec }));
+  // `null` stays `null` both ways, before any branch that would also take it.
+  if (hasNull)
+    branchCodecs.unshift({ wire: { types: ['null'] }, original: { types: ['null'] }, codec: null });
+  return {
+    wire,
+    codec: { kind: 'union', branches: branchCodecs },
+    acceptsNull,
+    original,
+  };
+}
+
+function ambiguous(
+  left: { wire: CodecGuard; original: CodecGuard },
+  right: { wire: CodecGuard; original: CodecGuard },
+): boolean {
+  return guardsOverlap(left.wire, right.wire) || guardsOverlap(left.original, right.original);
+}
+
+/** `anyOf` of the wire branches, nested unions flattened, `null` in the provider's spelling. */
+function unionWire(
+  branches: readonly SchemaObject[],
+  annotations: SchemaObject,
+  nullable: boolean,
+  context: RewriteContext,
+): SchemaObject {
+  const flat: SchemaObject[] = [];
+  for (const branch of branches) {
+    const nested = Object.keys(branch).every(
+      (key) => key === 'anyOf' || key === 'description' || key === 'title',
+    );
+    const parts =
+      nested && Array.isArray(branch.anyOf) ? (branch.anyOf as SchemaObject[]) : [branch];
+    for (const part of parts) if (!flat.some((known) => deepEqual(known, part))) flat.push(part);
+  }
+  const withoutNull = flat.filter((branch) => !isNullSchema(branch));
+  const hasNull = nullable || withoutNull.length < flat.length;
+  if (withoutNull.length === 0) return { type: 'null', ...annotations };
+  let wire: SchemaObject =
+    withoutNull.length === 1
+      ? { ...withoutNull[0], ...annotations }
+      : { ...annotations, anyOf: withoutNull };
+  if (hasNull) wire = makeNullable(wire, context.recipe);
+  return wire;
+}
+
+/** Whether an original schema accepts `null` and nothing else. */
+function onlyNull(original: unknown): boolean {
+  const guard = guardOf(original);
+  if (guard.values !== undefined)
+    return guard.values.length > 0 && guard.values.every((value) => value === null);
+  return guard.types !== undefined && guard.types.length === 1 && guard.types[0] === 'null';
+}

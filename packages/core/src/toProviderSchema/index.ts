@@ -1,0 +1,5 @@
+export {
+  type ProviderSchemaOptions,
+  type ProviderSchemaResult,
+  toProviderSchema,
+} from './toProviderSchema.ts';

@@ -1,0 +1,399 @@
+import { describe, expect, it } from 'vitest';
+import { decodeArguments } from '../decodeArguments/index.ts';
+import { encodeArguments } from '../encodeArguments/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { Profile } from '../types/index.ts';
+import { toProviderSchema } from './toProviderSchema.ts';
+
+/** A closed object schema. */
+const closed = (properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+/** The codes of a result's diagnostics, in order. */
+const codesOf = (result: { diagnostics: Array<{ code: string }> }) =>
+  result.diagnostics.map((diagnostic) => diagnostic.code);
+
+const codes = (profile: Profile, schema: Record<string, unknown>) =>
+  toProviderSchema(schema, profile).diagnostics.map((diagnostic) => [
+    diagnostic.code,
+    diagnostic.pointer,
+  ]);
+
+describe('toProviderSchema', () => {
+  it('mcp is the dereference output with the identity codec', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/A' } },
+      $defs: { A: { type: 'string' } },
+    };
+    expect(toProviderSchema(schema, 'mcp')).toStrictEqual({
+      schema: { type: 'object', properties: { a: { type: 'string' } } },
+      codec: { version: 1, root: null },
+      diagnostics: [],
+    });
+  });
+
+  it('rejects an unknown profile', () => {
+    expect(() => toProviderSchema({}, 'nope' as Profile)).toThrow(ToolSchemaError);
+  });
+
+  it('openai-strict closes objects and makes optional properties required and nullable', () => {
+    const schema = closed(
+      {
+        name: { type: 'string' },
+        age: { type: 'integer' },
+        nick: { type: ['string', 'null'] },
+      },
+      ['name'],
+    );
+    const result = toProviderSchema(schema, 'openai-strict');
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        age: { type: ['integer', 'null'] },
+        nick: { type: ['string', 'null'] },
+      },
+      required: ['name', 'age', 'nick'],
+      additionalProperties: false,
+    });
+    expect(result.codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'object', nullMeansAbsent: ['age'], absentSentAsNull: ['nick'] },
+    });
+    expect(codesOf(result)).toStrictEqual(['profile-absent-null-merged']);
+    expect(decodeArguments(result.codec, { name: 'a', age: null, nick: null })).toStrictEqual({
+      name: 'a',
+      nick: null,
+    });
+    expect(encodeArguments(result.codec, { name: 'a' })).toStrictEqual({
+      name: 'a',
+      age: null,
+      nick: null,
+    });
+  });
+
+  it('reports an object closed by default', () => {
+    expect(
+      codes('openai-strict', {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        required: ['a'],
+      }),
+    ).toStrictEqual([['profile-object-closed', '']]);
+  });
+
+  it('sends a record as { key, value } entries, and an open root beside its properties', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        labels: { type: 'object', additionalProperties: { type: 'number' } },
+      },
+      required: ['id', 'labels'],
+      additionalProperties: { type: 'boolean' },
+    };
+    const result = toProviderSchema(schema, 'portable');
+    const entries = (value: Record<string, unknown>) => ({
+      type: 'array',
+      items: closed({ key: { type: 'string' }, value }, ['key', 'value']),
+      description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+    });
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        labels: entries({ type: 'number' }),
+        otherProperties: entries({ type: 'boolean' }),
+      },
+      required: ['id', 'labels', 'otherProperties'],
+      additionalProperties: false,
+    });
+    expect(result.codec.root).toStrictEqual({
+      kind: 'object',
+      properties: { id: null, labels: { kind: 'entries', value: null } },
+      extra: { property: 'otherProperties', value: null },
+    });
+    const args = { id: 'x', labels: { a: 1, __proto__: 2 }, done: true };
+    const wire = encodeArguments(
+      result.codec,
+      JSON.parse(JSON.stringify(args).replace('"a":1', '"a":1,"__proto__":2')),
+    );
+    expect(wire).toStrictEqual({
+      id: 'x',
+      labels: [
+        { key: 'a', value: 1 },
+        { key: '__proto__', value: 2 },
+      ],
+      otherProperties: [{ key: 'done', value: true }],
+    });
+    const decoded = decodeArguments(result.codec, wire) as Record<string, Record<string, unknown>>;
+    expect(Object.getPrototypeOf(decoded.labels)).toBe(Object.prototype);
+    expect(Object.hasOwn(decoded.labels!, '__proto__')).toBe(true);
+    expect(decoded.done).toBe(true);
+  });
+
+  it('sends a value of any type as a JSON-encoded string', () => {
+    const result = toProviderSchema(
+      { type: 'object', properties: { data: {} }, required: ['data'] },
+      'anthropic-strict',
+    );
+    expect((result.schema.properties as Record<string, unknown>).data).toStrictEqual({
+      type: 'string',
+      description: 'A JSON-encoded value.',
+    });
+    expect(decodeArguments(result.codec, { data: '{"a":[1]}' })).toStrictEqual({
+      data: { a: [1] },
+    });
+    expect(decodeArguments(result.codec, { data: 'plain text' })).toStrictEqual({
+      data: 'plain text',
+    });
+  });
+
+  it('unrolls a cycle, then sends the rest as a JSON string, so any depth stays sendable', () => {
+    const schema = {
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Node' } },
+      required: ['root'],
+      additionalProperties: false,
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { next: { $ref: '#/$defs/Node' } },
+          additionalProperties: false,
+        },
+      },
+    };
+    const result = toProviderSchema(schema, 'portable');
+    expect(JSON.stringify(result.schema)).not.toContain('"$ref"');
+    expect(codesOf(result)).toContain('profile-cycle-unrolled');
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < 50; level++) deep = { next: deep };
+    const args = { root: deep };
+    const wire = encodeArguments(result.codec, args);
+    expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+  });
+
+  it('turns oneOf into anyOf and tells the branches apart by their discriminator', () => {
+    const circle = closed({ kind: { const: 'circle' }, r: { type: 'number' } }, ['kind', 'r']);
+    const size = { type: 'object', additionalProperties: { type: 'number' } };
+    const box = closed({ kind: { const: 'box' }, size }, ['kind']);
+    const schema = closed({ shape: { oneOf: [circle, box] } }, ['shape']);
+    const result = toProviderSchema(schema, 'openai-strict');
+    expect(codesOf(result)).toStrictEqual(['profile-one-of', 'profile-entries']);
+    const args = { shape: { kind: 'box', size: { w: 2 } } };
+    const wire = encodeArguments(result.codec, args);
+    expect(wire).toStrictEqual({ shape: { kind: 'box', size: [{ key: 'w', value: 2 }] } });
+    expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    expect(decodeArguments(result.codec, { shape: { kind: 'circle', r: 1 } })).toStrictEqual({
+      shape: { kind: 'circle', r: 1 },
+    });
+  });
+
+  it('sends a union whose branches cannot be told apart as a JSON string', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        v: {
+          anyOf: [
+            { type: 'object', additionalProperties: { type: 'string' } },
+            { type: 'object', properties: { a: { type: 'string' } } },
+          ],
+        },
+      },
+      required: ['v'],
+    };
+    const result = toProviderSchema(schema, 'openai-strict');
+    expect(result.codec.root).toStrictEqual({
+      kind: 'object',
+      properties: { v: { kind: 'json' } },
+    });
+    expect(codesOf(result)).toContain('profile-json-string');
+  });
+
+  it('merges allOf where it keeps the meaning, else sends a JSON string', () => {
+    const merged = toProviderSchema(
+      {
+        type: 'object',
+        properties: {
+          both: {
+            allOf: [
+              { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+              {
+                type: 'object',
+                properties: { b: { type: 'number', minimum: 1 } },
+                required: ['b'],
+              },
+            ],
+          },
+        },
+        required: ['both'],
+        additionalProperties: false,
+      },
+      'openai-strict',
+    );
+    expect((merged.schema.properties as Record<string, unknown>).both).toStrictEqual(
+      closed({ a: { type: 'string' }, b: { type: 'number', minimum: 1 } }, ['a', 'b']),
+    );
+    const unmerged = toProviderSchema(
+      closed({ n: { allOf: [{ multipleOf: 2 }, { multipleOf: 3 }] } }, ['n']),
+      'openai-strict',
+    );
+    expect(unmerged.codec.root).toStrictEqual({
+      kind: 'object',
+      properties: { n: { kind: 'json' } },
+    });
+  });
+
+  it('writes a tuple as items: { anyOf } with its bounds', () => {
+    const result = toProviderSchema(
+      {
+        type: 'object',
+        properties: {
+          p: {
+            type: 'array',
+            prefixItems: [{ type: 'string' }, { type: 'integer' }],
+            items: false,
+            minItems: 2,
+          },
+        },
+        required: ['p'],
+        additionalProperties: false,
+      },
+      'openai-strict',
+    );
+    expect((result.schema.properties as Record<string, unknown>).p).toStrictEqual({
+      type: 'array',
+      items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      maxItems: 2,
+      minItems: 2,
+    });
+    expect(codesOf(result)).toStrictEqual(['profile-tuple']);
+  });
+
+  it('gemini: string enums decoded back, nullable, no additionalProperties, no const', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        level: { enum: [1, 2, 3] },
+        flag: { const: true },
+        mode: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] },
+      },
+      required: ['level'],
+      additionalProperties: false,
+    };
+    const result = toProviderSchema(schema, 'gemini');
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        level: { type: 'string', enum: ['1', '2', '3'] },
+        flag: { type: 'string', enum: ['true'] },
+        mode: { type: 'string', enum: ['a', 'b'], nullable: true },
+      },
+      required: ['level'],
+    });
+    expect(decodeArguments(result.codec, { level: '2', flag: 'true', mode: null })).toStrictEqual({
+      level: 2,
+      flag: true,
+      mode: null,
+    });
+    expect(codesOf(result)).toStrictEqual(['profile-object-open']);
+  });
+
+  it('keeps a string enum that collides with another value one-to-one', () => {
+    const result = toProviderSchema(
+      { type: 'object', properties: { v: { enum: ['1', 1] } }, required: ['v'] },
+      'gemini',
+    );
+    expect((result.schema.properties as Record<string, unknown>).v).toStrictEqual({
+      type: 'string',
+      enum: ['"1"', '1'],
+    });
+    expect(decodeArguments(result.codec, { v: '"1"' })).toStrictEqual({ v: '1' });
+    expect(decodeArguments(result.codec, { v: '1' })).toStrictEqual({ v: 1 });
+  });
+
+  it('moves keywords the provider refuses into the description', () => {
+    const result = toProviderSchema(
+      closed({ s: { type: 'string', minLength: 2, format: 'uri', description: 'A link.' } }, ['s']),
+      'portable',
+    );
+    expect((result.schema.properties as Record<string, unknown>).s).toStrictEqual({
+      type: 'string',
+      description: 'A link.\nConstraints: minLength: 2; format: "uri".',
+    });
+    expect(codes('portable', closed({ s: { type: 'string', minLength: 2 } }, ['s']))).toStrictEqual(
+      [['profile-keyword-described', '/properties/s']],
+    );
+  });
+
+  it('merges a root union of objects into one object', () => {
+    const schema = {
+      anyOf: [
+        closed({ kind: { const: 'a' }, x: { type: 'string' } }, ['kind', 'x']),
+        closed({ kind: { const: 'b' }, y: { type: 'number' } }, ['kind']),
+      ],
+    };
+    const result = toProviderSchema(schema, 'anthropic');
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        kind: { anyOf: [{ const: 'a' }, { const: 'b' }] },
+        x: { type: 'string' },
+        y: { type: 'number' },
+      },
+      required: ['kind'],
+      additionalProperties: false,
+    });
+    expect(result.codec).toStrictEqual({ version: 1, root: null });
+    expect(codesOf(result)).toStrictEqual(['profile-root-merged']);
+  });
+
+  it('wraps a root that cannot be one object', () => {
+    const result = toProviderSchema(
+      {
+        anyOf: [
+          { type: 'object', properties: { a: { type: 'string' } } },
+          { type: 'object', additionalProperties: { type: 'number' } },
+        ],
+        $ref: '#/$defs/X',
+        $defs: { X: { type: 'object' } },
+      },
+      'openai',
+    );
+    expect(result.schema.type).toBe('object');
+    expect(result.schema.anyOf).toBeUndefined();
+  });
+
+  it('openai and anthropic drop $schema and write draft-07 tuples in 2020-12', () => {
+    const result = toProviderSchema(
+      {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { t: { type: 'array', items: [{ type: 'string' }], additionalItems: false } },
+      },
+      'anthropic',
+    );
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: { t: { type: 'array', prefixItems: [{ type: 'string' }], items: false } },
+    });
+  });
+
+  it('never mutates the input and shares nothing with it', () => {
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'object', properties: { b: { type: 'string' } } } },
+    };
+    const copy = structuredClone(schema);
+    for (const profile of ['portable', 'gemini', 'openai'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(schema).toStrictEqual(copy);
+      expect((result.schema.properties as Record<string, unknown>).a).not.toBe(schema.properties.a);
+    }
+  });
+});

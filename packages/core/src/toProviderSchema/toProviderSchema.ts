@@ -1,0 +1,55 @@
+import { dereference } from '../dereference/index.ts';
+import { fixRootOnly } from '../profiles/fixRootOnly.ts';
+import { RECIPES } from '../profiles/recipes/index.ts';
+import { rewriteSchema } from '../profiles/rewriteSchema.ts';
+import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
+import type { Codec, DereferenceOptions, Diagnostic, JsonSchema, Profile } from '../types/index.ts';
+import { PROFILES } from '../types/index.ts';
+
+/** Options of {@link toProviderSchema}: those of the dereference pass, but the root. */
+export type ProviderSchemaOptions = Omit<DereferenceOptions, 'root'>;
+
+/** What {@link toProviderSchema} returns. */
+export interface ProviderSchemaResult {
+  /** The wire schema: what to list to the provider. Shares no object with the input. */
+  schema: Record<string, unknown>;
+  /** Maps the model's arguments back to the original shape (`decodeArguments`). Plain JSON. */
+  codec: Codec;
+  /** The dereference pass's diagnostics, then the profile's (`profile-*`, pointers into the self-contained schema). */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Rewrites a tool's input schema for one provider profile: the dereference pass (object root),
+ * then the profile's rewrites, giving the wire schema the provider accepts, the codec that maps
+ * the model's arguments back to the original shape, and diagnostics for every place where the
+ * wire schema is wider or narrower than the original. `mcp` is the dereference output with the
+ * identity codec.
+ *
+ * @param schema The tool's input JSON Schema (not mutated).
+ * @param profile The provider profile.
+ * @param options The dereference options (`root` is always `'object'`).
+ * @returns The wire schema, the codec and the diagnostics.
+ * @throws ToolSchemaError `invalid-option` for an unknown profile or a bad dereference option.
+ */
+export function toProviderSchema(
+  schema: JsonSchema,
+  profile: Profile,
+  options: ProviderSchemaOptions = {},
+): ProviderSchemaResult {
+  if (!PROFILES.includes(profile)) {
+    throw new ToolSchemaError('invalid-option', `profile must be one of ${PROFILES.join(', ')}.`);
+  }
+  const result = dereference(schema, { ...options, root: 'object' });
+  const root = result.schema as Record<string, unknown>;
+  const diagnostics = [...result.diagnostics];
+  if (profile === 'mcp') return { schema: root, codec: { version: 1, root: null }, diagnostics };
+  const recipe = RECIPES[profile];
+  if (recipe.rootOnly) return { ...fixRootOnly(root, recipe, diagnostics), diagnostics };
+  const rewritten = rewriteSchema(mergeRootUnion(root, diagnostics), recipe, diagnostics);
+  const wire = isPlainObjectRoot(rewritten.schema)
+    ? rewritten
+    : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);
+  return { ...wire, diagnostics };
+}

@@ -1,0 +1,82 @@
+import type { JsonValue } from './types.ts';
+
+/**
+ * The JSON types a {@link CodecGuard} tells apart (`integer` is a number with no fraction).
+ */
+export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
+
+/**
+ * What a value must look like to belong to one branch of a union, on one side of the codec (the
+ * wire or the original). A guard is a necessary condition: every value the branch accepts matches
+ * it, so guards that cannot both match tell the branches apart.
+ */
+export interface CodecGuard {
+  /** The JSON types the branch accepts; absent: any. */
+  types?: JsonType[];
+  /** The only values the branch accepts (`enum`/`const`); absent: any. */
+  values?: JsonValue[];
+  /** Keys an object must have. */
+  required?: string[];
+  /** The only keys an object may have (a closed object); absent: any. */
+  keys?: string[];
+  /** Per key, the only values that key may hold when present (a discriminator). */
+  tags?: Array<[string, JsonValue[]]>;
+}
+
+/**
+ * How one schema position maps between the wire shape (what the provider's model sends) and the
+ * original shape (what the validator judges). `null`: the same on both sides.
+ */
+export type CodecNode =
+  | null
+  /** A JSON-encoded string on the wire; the parsed value in the original. */
+  | { kind: 'json' }
+  /** A string enum on the wire; `pairs` maps a wire string to the original value. */
+  | { kind: 'enum'; pairs: Array<[string, JsonValue]> }
+  /**
+   * An object on both sides. `properties`: codecs of the properties that need one (markers
+   * included). `nullMeansAbsent`: optional properties sent as `null` when absent (the original
+   * does not accept `null` there). `absentSentAsNull`: optional properties whose original accepts
+   * `null`: absent is sent as `null` and `null` stays `null`. `extra`: the wire property holding
+   * the other keys as `[{ key, value }]`, with the codec of their values. `rest`: the codec of
+   * the values of unlisted keys, where the wire keeps `additionalProperties`.
+   */
+  | {
+      kind: 'object';
+      properties?: { [key: string]: CodecNode };
+      nullMeansAbsent?: string[];
+      absentSentAsNull?: string[];
+      extra?: { property: string; value: CodecNode };
+      rest?: CodecNode;
+    }
+  /** An array of `{ key, value }` on the wire; an object (a record) in the original. */
+  | { kind: 'entries'; value: CodecNode }
+  /** An array on both sides; every item maps with `items`. */
+  | { kind: 'array'; items: CodecNode }
+  /** An array on both sides whose item at index `i` maps with `prefix[i]`, the rest with `items`. */
+  | { kind: 'tuple'; prefix: CodecNode[]; items: CodecNode }
+  /** A union: the first branch whose guard matches (wire side to decode, original to encode). */
+  | { kind: 'union'; branches: Array<{ wire: CodecGuard; original: CodecGuard; codec: CodecNode }> }
+  /** The original value sits under one property of a wire object (a root that is no object). */
+  | { kind: 'wrap'; property: string; value: CodecNode };
+
+/**
+ * Maps a tool's arguments between the wire shape a provider profile lists and the original shape
+ * the validator judges. Plain JSON (a proxy can keep one per tool), deterministic, and small:
+ * only the positions that change (and the objects and arrays above them) have a node.
+ */
+export interface Codec {
+  /** The codec format. */
+  version: 1;
+  /** The mapping of the arguments object. */
+  root: CodecNode;
+}
+
+/** Options of `decodeArguments`. */
+export interface DecodeOptions {
+  /**
+   * Parse a string that holds JSON where the schema wants an object or an array (models send
+   * these when they lose track of a schema). Default `false`.
+   */
+  repair?: boolean;
+}

@@ -1,0 +1,150 @@
+/**
+ * Provider profiles on the real corpora: for every tool of GitHub's REST API, the Notion MCP
+ * server and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
+ * profile's `checkProviderSchema` finds no error in (`portable`: none of the five JSON Schema
+ * profiles does), and on the validator tools every valid argument survives the round trip: it
+ * encodes to a value the wire schema accepts (Ajv), decodes back deep-equal (where the profile
+ * merged absent and null, up to that), the original validator accepts the decoded arguments, and
+ * the wrapper with the profile gives exactly that verdict on the wire arguments.
+ */
+
+import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
+import {
+  PROFILES as ALL_PROFILES,
+  checkProviderSchema,
+  decodeArguments,
+  encodeArguments,
+  type Profile,
+  toProviderSchema,
+} from '@toolschema/core';
+import {
+  ARKTYPE_TOOLS,
+  type CorpusTool,
+  listNotionTools,
+  loadGithubTools,
+  VALIBOT_TOOLS,
+  type ValidatorTool,
+  ZOD_TOOLS,
+} from '@toolschema/test-support/corpora';
+import { toToolInputSchema as valibotInput } from '@toolschema/valibot';
+import { toToolInputSchema as zodInput } from '@toolschema/zod';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+
+/** Every profile that rewrites (all but `mcp`). */
+const PROFILES = ALL_PROFILES.filter((profile) => profile !== 'mcp');
+
+/** What `portable` must satisfy: every JSON Schema profile at once. */
+const PORTABLE_CHECKS: readonly Profile[] = [
+  'openai',
+  'openai-strict',
+  'gemini-json-schema',
+  'anthropic',
+  'anthropic-strict',
+];
+
+/** The error rules a profile's wire schema breaks (`portable`: those of all five profiles). */
+function errors(wire: unknown, profile: Profile): string[] {
+  const checks = profile === 'portable' ? PORTABLE_CHECKS : [profile];
+  return checks.flatMap((check) =>
+    checkProviderSchema(wire, check)
+      .filter((violation) => violation.severity === 'error')
+      .map((violation) => `${violation.rule} at ${violation.pointer}`),
+  );
+}
+
+/** Per profile, the tools whose wire schema is refused, with why. */
+function refused(tools: readonly CorpusTool[]): Record<string, string[]> {
+  const table: Record<string, string[]> = {};
+  for (const profile of PROFILES) {
+    table[profile] = [];
+    for (const tool of tools) {
+      const found = errors(toProviderSchema(tool.inputSchema, profile).schema, profile);
+      if (found.length > 0) table[profile].push(`${tool.name}: ${found.slice(0, 3).join(', ')}`);
+    }
+  }
+  return table;
+}
+
+const NONE_REFUSED = Object.fromEntries(PROFILES.map((profile) => [profile, []]));
+
+/** The JSON Schema an adapter lists for a tool's input, as MCP would list it. */
+function listed(standard: { '~standard': unknown }): Record<string, unknown> {
+  const props = standard['~standard'] as {
+    jsonSchema: { input: (options: { target: string }) => Record<string, unknown> };
+  };
+  return props.jsonSchema.input({ target: 'draft-2020-12' });
+}
+
+type Wrap = (schema: never, options?: { profile?: Profile }) => { '~standard': unknown };
+
+const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[], Wrap]> = [
+  ['zod', ZOD_TOOLS as readonly ValidatorTool<unknown>[], zodInput as unknown as Wrap],
+  ['valibot', VALIBOT_TOOLS as readonly ValidatorTool<unknown>[], valibotInput as unknown as Wrap],
+  ['arktype', ARKTYPE_TOOLS as readonly ValidatorTool<unknown>[], arktypeInput as unknown as Wrap],
+];
+
+type Validate = (value: unknown) => unknown;
+
+/** A copy without object properties whose value is `null`, at any depth. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).filter(([, item]) => item !== null);
+  return Object.fromEntries(entries.map(([key, item]) => [key, withoutNulls(item)]));
+}
+
+describe('provider profiles on the corpora: 100% accepted', () => {
+  it('GitHub REST API: every tool, every profile', () => {
+    const { tools } = loadGithubTools();
+    expect(tools.length).toBe(1223);
+    expect(refused(tools)).toStrictEqual(NONE_REFUSED);
+  }, 600_000);
+
+  it('Notion MCP server: every tool, every profile', async () => {
+    const { tools } = await listNotionTools();
+    expect(tools.length).toBe(24);
+    expect(refused(tools)).toStrictEqual(NONE_REFUSED);
+  }, 120_000);
+
+  for (const [name, tools, wrap] of VALIDATOR_CORPORA) {
+    it(`${name} tools: every tool, every profile`, () => {
+      const corpus = tools.map((tool) => ({
+        name: tool.name,
+        inputSchema: listed(wrap(tool.schema as never)),
+      }));
+      expect(refused(corpus)).toStrictEqual(NONE_REFUSED);
+    });
+  }
+});
+
+describe('provider profiles on the validator tools: no argument lost', () => {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  for (const [name, tools, wrap] of VALIDATOR_CORPORA) {
+    for (const profile of PROFILES) {
+      it(`${name}, ${profile}: valid arguments encode, pass the wire schema, decode back and validate as before`, async () => {
+        for (const tool of tools) {
+          const inputSchema = listed(wrap(tool.schema as never));
+          const { schema: wire, codec, diagnostics } = toProviderSchema(inputSchema, profile);
+          // Where an optional property accepts null, absent and null are one wire value (null).
+          const merged = diagnostics.some((d) => d.code === 'profile-absent-null-merged');
+          const comparable = (value: unknown) => (merged ? withoutNulls(value) : value);
+          const wireValidate = ajv.compile(wire);
+          const wrapped = wrap(tool.schema as never, { profile })['~standard'] as {
+            validate: Validate;
+          };
+          const original = (tool.schema as { '~standard': { validate: Validate } })['~standard'];
+          for (const args of tool.valid) {
+            const encoded = encodeArguments(codec, args);
+            expect(wireValidate(encoded), `${tool.name} ${JSON.stringify(encoded)}`).toBe(true);
+            const decoded = decodeArguments(codec, encoded);
+            expect(comparable(decoded), tool.name).toStrictEqual(comparable(args));
+            const judged = await original.validate(decoded);
+            expect(judged, tool.name).not.toHaveProperty('issues');
+            expect(await wrapped.validate(encoded), tool.name).toStrictEqual(judged);
+          }
+        }
+      });
+    }
+  }
+});
