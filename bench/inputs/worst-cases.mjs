@@ -116,3 +116,25 @@ export function scalingFamily(modules) {
   }
   return { type: 'object', properties, $defs };
 }
+
+/**
+ * A wide DAG: `count` object definitions, each with five properties that point to later
+ * definitions (the next five, the last ones to a string leaf). Fully inlined it explodes like
+ * exponential reuse, but over thousands of definitions: the budget plan must keep many of them as
+ * `$ref`, and its cost must stay near-linear in the input (it was quadratic: 244 s at 16,000).
+ *
+ * @param count Number of definitions.
+ * @returns The schema.
+ */
+export function referenceDag(count) {
+  const $defs = {};
+  for (let index = 0; index < count; index++) {
+    const properties = {};
+    for (let step = 1; step <= 5; step++) {
+      properties[`p${step}`] =
+        index + step < count ? { $ref: `#/$defs/D${index + step}` } : { type: 'string' };
+    }
+    $defs[`D${index}`] = { type: 'object', properties };
+  }
+  return { type: 'object', properties: { root: { $ref: '#/$defs/D0' } }, $defs };
+}

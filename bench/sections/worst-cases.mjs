@@ -7,6 +7,7 @@ import {
   exponentialReuse,
   manyDefinitions,
   plainNesting,
+  referenceDag,
 } from '../inputs/worst-cases.mjs';
 import { copyJsonIterative, jsonBytes, jsonDepth } from '../lib/json.mjs';
 import {
@@ -29,7 +30,49 @@ const CASES = [
   { name: '5,000 definitions', make: () => manyDefinitions(5000), maxMs: 250 },
   { name: '3,000-long definition chain', make: () => definitionChain(3000), maxMs: 250 },
   { name: '50,000-deep plain nesting', make: () => plainNesting(50000), maxMs: 250 },
+  { name: 'DAG of 2,000 definitions × 5 refs', make: () => referenceDag(2000), maxMs: 2000 },
 ];
+
+/** Sizes of the DAG family whose time slope is measured (log time over log size). */
+const DAG_SIZES = [1000, 2000, 4000, 8000];
+/** Near-linear: time grows at most like size^1.3 (it grew like size^3.5 before bulk rounds). */
+const MAX_DAG_SLOPE = 1.3;
+
+/** Median of three timed calls, in ms. */
+function medianMs(run) {
+  const times = [];
+  for (let round = 0; round < 3; round++) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[1];
+}
+
+/**
+ * Times `dereference` on the DAG family and fits the slope of log time over log input size.
+ *
+ * @returns `{ line, slope }`.
+ */
+function dagSlope() {
+  const points = DAG_SIZES.map((count) => {
+    const input = referenceDag(count);
+    return { count, bytes: jsonBytes(input), ms: medianMs(() => dereference(input)) };
+  });
+  const xs = points.map((point) => Math.log(point.bytes));
+  const ys = points.map((point) => Math.log(point.ms));
+  const meanX = xs.reduce((a, b) => a + b) / xs.length;
+  const meanY = ys.reduce((a, b) => a + b) / ys.length;
+  let numerator = 0;
+  let denominator = 0;
+  for (let index = 0; index < xs.length; index++) {
+    numerator += (xs[index] - meanX) * (ys[index] - meanY);
+    denominator += (xs[index] - meanX) ** 2;
+  }
+  const slope = numerator / denominator;
+  const line = `- DAG of N definitions × 5 refs to later ones: ${points.map((point) => `N = ${point.count} (${formatBytes(point.bytes)}) ${formatMs(point.ms)}`).join(', ')}; **slope of log time over log size = ${slope.toFixed(2)}** (target ≤ ${MAX_DAG_SLOPE}; 1 is linear).`;
+  return { line, slope };
+}
 
 /** Counts the `$ref`s of an output that do not point at an entry of its root `$defs`. */
 function danglingRefs(output) {
@@ -136,6 +179,9 @@ export async function runWorstCases({ rounds }) {
       `${kept} kept${dangling > 0 ? `, ${dangling} DANGLING` : ''}; ${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ') || 'none'}`,
     ]);
   }
+  const dag = dagSlope();
+  if (!(dag.slope <= MAX_DAG_SLOPE))
+    misses.push(`DAG slope ${dag.slope.toFixed(2)} > ${MAX_DAG_SLOPE}`);
   const markdown = [
     '## 2. Worst cases',
     '',
@@ -156,6 +202,8 @@ export async function runWorstCases({ rounds }) {
       ],
       rows,
     ),
+    '',
+    dag.line,
   ].join('\n');
   return { markdown, misses };
 }

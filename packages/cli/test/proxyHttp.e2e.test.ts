@@ -81,16 +81,21 @@ function rawProxy(args: readonly string[]): RawProxy {
   });
   const stderr: Buffer[] = [];
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  let closed = false;
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    child.once('close', (code) =>
-      resolve({ code, stderr: Buffer.concat(stderr).toString('utf8') }),
-    );
+    child.once('close', (code) => {
+      closed = true;
+      for (const wake of waiters.splice(0)) wake();
+      resolve({ code, stderr: Buffer.concat(stderr).toString('utf8') });
+    });
   });
   async function answer(id: number | string): Promise<string> {
     for (;;) {
       // Ids compare as JSON.parse reads them (a 64-bit id too: its text is checked by the caller).
       const index = lines.findIndex((line) => JSON.parse(line).id === id);
       if (index !== -1) return lines.splice(index, 1)[0]!;
+      // A proxy that ended without the answer fails the test at once instead of hanging it.
+      if (closed) throw new Error(`the proxy exited without answering id ${id}`);
       await new Promise<void>((resolve) => waiters.push(resolve));
     }
   }
@@ -190,9 +195,14 @@ describe('toolschema proxy --url', () => {
   it('exits 1 with one line when the server has gone away', async () => {
     const testServer = await server({ transport: 'streamable', json: true });
     const proxy = await openRaw(testServer.url);
-    await testServer.stop();
+    // One full exchange first, so the client's notifications/initialized has been delivered:
+    // stopping the server while it is in flight makes the proxy exit on that notification,
+    // before the request below exists.
     proxy.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-    expect(JSON.parse(await proxy.answer(1)).error.code).toBe(-32000);
+    expect(JSON.parse(await proxy.answer(1)).result.tools).toHaveLength(1);
+    await testServer.stop();
+    proxy.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(JSON.parse(await proxy.answer(2)).error.code).toBe(-32000);
     const { code, stderr } = await proxy.exit;
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);

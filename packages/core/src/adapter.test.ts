@@ -5,11 +5,12 @@ import { describeExports } from '@toolschema/test-support';
 describeExports('@toolschema/core/adapter', {
   entry: new URL('./adapter.ts', import.meta.url),
   load: () => import('./adapter.ts'),
-  values: ['createToolSchema', 'defineAdapter', 'locateObjects', 'visitSchemas'],
+  values: ['createToolSchema', 'defineAdapter', 'locateObjects', 'resolveOptions', 'visitSchemas'],
   types: [
     'ConversionDiagnostic',
     'ConvertedToolSchemaOptions',
     'JsonSchemaConverter',
+    'ResolvedOptions',
     'ToolSchemaWrappers',
   ],
 });

@@ -639,3 +639,250 @@ describe('values JSON cannot hold', () => {
     expect(failure(throwing())).toStrictEqual({ code: 'invalid-schema', pointer: '/type' });
   });
 });
+
+describe('depth bounds where the budget does not look', () => {
+  /** A value nested `levels` arrays and objects deep. */
+  const deepValue = (levels: number): unknown => {
+    let value: unknown = 'leaf';
+    for (let level = 0; level < levels; level++) value = level % 2 === 0 ? [value] : { a: value };
+    return value;
+  };
+  /** A chain of definitions, each a `$ref` to the next plus one sibling keyword. */
+  const siblingChain = (links: number): Record<string, unknown> => {
+    const $defs: Record<string, unknown> = {};
+    for (let link = 0; link < links; link++) {
+      $defs[`A${link}`] =
+        link === links - 1
+          ? { type: 'string' }
+          : { $ref: `#/$defs/A${link + 1}`, minLength: link + 1 };
+    }
+    return { type: 'object', properties: { a: { $ref: '#/$defs/A0' } }, $defs };
+  };
+  const list = {
+    type: 'object',
+    properties: { head: { $ref: '#/$defs/List' } },
+    $defs: { List: { type: 'object', properties: { next: { $ref: '#/$defs/List' } } } },
+  };
+  const cases: [string, Record<string, unknown>, Parameters<typeof dereference>[1]][] = [
+    ['default 3,000 deep', { type: 'object', default: deepValue(3000) }, {}],
+    ['const 5,000 deep', { type: 'object', properties: { a: { const: deepValue(5000) } } }, {}],
+    ['examples 3,000 deep', { examples: [deepValue(3000)] }, {}],
+    [
+      'an enum 3,000 deep through a $ref',
+      { properties: { a: { $ref: '#/$defs/E' } }, $defs: { E: { enum: [deepValue(3000)] } } },
+      {},
+    ],
+    ['a default 3,000 deep with root: object', { const: deepValue(3000) }, { root: 'object' }],
+    ['3,000 links of $ref plus a sibling', siblingChain(3000), {}],
+    ['unroll 100,000 levels', list, { cycles: { unroll: 100_000 } }],
+    [
+      'unroll 100,000 levels with a 1 GB budget',
+      list,
+      { cycles: { unroll: 100_000 }, budget: { maxBytes: 1e9 } },
+    ],
+    [
+      'unroll 10,000 levels with maxDepth 64',
+      list,
+      { cycles: { unroll: 10_000 }, budget: { maxDepth: 64 } },
+    ],
+  ];
+
+  for (const [name, input, options] of cases) {
+    it(`${name}: an output JSON.stringify can write, within maxDepth`, () => {
+      const { schema } = dereference(input, options);
+      const maxDepth = options?.budget?.maxDepth ?? DEFAULT_MAX_DEPTH;
+      expect(nestingDepth(schema)).toBeLessThanOrEqual(maxDepth);
+      expect(typeof JSON.stringify(schema)).toBe('string');
+    });
+  }
+
+  it('a value deeper than the budget is left out with value-too-deep at its pointer', () => {
+    const { schema, diagnostics } = dereference({
+      type: 'object',
+      properties: { a: { type: 'array', default: deepValue(3000), minItems: 1 } },
+    });
+    expect(schema).toStrictEqual({
+      type: 'object',
+      properties: { a: { type: 'array', minItems: 1 } },
+    });
+    expect(diagnostics.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
+      { code: 'value-too-deep', pointer: '/properties/a/default' },
+    ]);
+  });
+
+  it('a value within the budget is kept as it is', () => {
+    const value = deepValue(100);
+    const { schema, diagnostics } = dereference({ type: 'object', default: value });
+    expect(diagnostics).toStrictEqual([]);
+    expect(schema).toStrictEqual({ type: 'object', default: value });
+  });
+
+  it('a $ref-plus-sibling chain counts the allOf wrapper: depth kept, meaning kept', () => {
+    const input = siblingChain(60);
+    const { schema, diagnostics } = dereference(input, { budget: { maxDepth: 32 } });
+    expect(nestingDepth(schema)).toBeLessThanOrEqual(32);
+    expect(diagnostics.length).toBeGreaterThan(0);
+    expect(diagnostics.every((diagnostic) => diagnostic.code === 'budget-ref-kept')).toBe(true);
+    expect(
+      ajvDisagreements(input, schema, [{ a: 'x'.repeat(59) }, { a: 'x'.repeat(58) }, { a: 1 }]),
+    ).toStrictEqual([]);
+  });
+});
+
+describe('bounded diagnostics', () => {
+  it('past 20 of one code, one summary diagnostic carries the count', () => {
+    const properties: Record<string, unknown> = {};
+    for (let index = 0; index < 500; index++)
+      properties[`p${index}`] = { $ref: `#/$defs/Missing${index}` };
+    const { diagnostics } = dereference({ type: 'object', properties });
+    expect(diagnostics).toHaveLength(21);
+    expect(
+      diagnostics.slice(0, 20).every((diagnostic) => diagnostic.code === 'ref-unresolved'),
+    ).toBe(true);
+    expect(diagnostics[20]).toStrictEqual({
+      code: 'ref-unresolved',
+      pointer: '/properties/p20/$ref',
+      message:
+        '480 more ref-unresolved diagnostics left out (the first 20 are listed; this pointer is the first one left out).',
+    });
+  });
+
+  it('a pointer 20,000 levels deep is capped at 513 characters, its message short', () => {
+    let schema: Record<string, unknown> = { $ref: `#/$defs/${'x'.repeat(5000)}` };
+    for (let level = 0; level < 20_000; level++) schema = { items: schema };
+    const { diagnostics } = dereference(schema, { budget: { maxDepth: 100_000 } });
+    expect(diagnostics).toHaveLength(1);
+    const { pointer, message } = diagnostics[0]!;
+    const full = `${'/items'.repeat(20_000)}/$ref`;
+    expect(pointer).toBe(`${full.slice(0, 256)}…${full.slice(-256)}`);
+    expect(pointer.length).toBe(513);
+    expect(message.length).toBeLessThan(1100);
+  });
+});
+
+describe('budget.maxBytes is a cap on the written output', () => {
+  /** A draft-07 reuse bomb with long definition names under `definitions`, and a `$schema`. */
+  const bomb = (): Record<string, unknown> => {
+    const definitions: Record<string, unknown> = {};
+    const name = (level: number): string => `Level${level}_${'n'.repeat(40)}`;
+    for (let level = 0; level < 6; level++) {
+      definitions[name(level)] =
+        level === 5
+          ? { type: 'string', description: 'd'.repeat(30) }
+          : {
+              type: 'object',
+              properties: Object.fromEntries(
+                Array.from({ length: 4 }, (_, field) => [
+                  `field${field}`,
+                  { $ref: `#/definitions/${name(level + 1)}` },
+                ]),
+              ),
+            };
+    }
+    return {
+      $schema: `http://json-schema.org/draft-07/schema#${'#'.repeat(200)}`,
+      type: 'object',
+      properties: {
+        a: { $ref: `#/definitions/${name(0)}` },
+        b: { $ref: `#/definitions/${name(1)}` },
+      },
+      definitions,
+    };
+  };
+
+  it('every cap from 1,500 to 40,000 bytes holds (JSON.stringify length), or budget-exceeded says why', () => {
+    const input = bomb();
+    let held = 0;
+    for (let cap = 1500; cap <= 40_000; cap += 250) {
+      const { schema, diagnostics } = dereference(input, {
+        budget: { maxBytes: cap, minBytes: 1 },
+      });
+      const length = JSON.stringify(schema).length;
+      if (diagnostics.some((diagnostic) => diagnostic.code === 'budget-exceeded')) continue;
+      expect(length, `cap ${cap}`).toBeLessThanOrEqual(cap);
+      held++;
+    }
+    expect(held).toBeGreaterThan(100);
+  });
+
+  it('an input larger than the cap gives budget-exceeded, not a silent overrun', () => {
+    const properties: Record<string, unknown> = {};
+    for (let index = 0; index < 200; index++) properties[`p${index}`] = { type: 'string' };
+    const input = { type: 'object', properties };
+    const { schema, diagnostics } = dereference(input, { budget: { maxBytes: 1000, minBytes: 1 } });
+    expect(schema).toStrictEqual(input);
+    expect(diagnostics.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
+      { code: 'budget-exceeded', pointer: '' },
+    ]);
+  });
+});
+
+describe('a JavaScript object that contains itself in a schema position', () => {
+  /** Wraps an object so that every property read is counted. */
+  const counting = (target: Record<string, unknown>, reads: { count: number }) =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        reads.count++;
+        return Reflect.get(object, key, receiver);
+      },
+    });
+
+  for (const [name, link] of [
+    [
+      'properties.self',
+      (schema: Record<string, unknown>, next: unknown) => {
+        schema.properties = { self: next };
+      },
+    ],
+    [
+      'items → anyOf[0] → additionalProperties (a loop of three)',
+      (schema: Record<string, unknown>, next: unknown) => {
+        const third = { additionalProperties: next };
+        schema.items = { anyOf: [third] };
+      },
+    ],
+  ] as const) {
+    it(`${name}: a ToolSchemaError after a bounded number of reads, not 250,000 levels`, () => {
+      const reads = { count: 0 };
+      const schema: Record<string, unknown> = { type: 'object' };
+      const proxy = counting(schema, reads);
+      link(schema, proxy);
+      let caught: unknown;
+      try {
+        dereference(proxy);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ToolSchemaError);
+      expect((caught as ToolSchemaError).code).toBe('invalid-schema');
+      // The single walk gives up at the depth budget (512 levels), the index at the loop.
+      expect(reads.count).toBeLessThan(3_000);
+    });
+  }
+});
+
+describe('idempotence, key order included', () => {
+  it('a $ref with a sibling, to an alias of a cyclic definition, comes back byte for byte', () => {
+    for (const a of [
+      { $ref: '#/$defs/Alias', description: 'x' },
+      { description: 'x', $ref: '#/$defs/Alias' },
+    ]) {
+      const input = {
+        type: 'object',
+        properties: { a },
+        $defs: {
+          Alias: { $ref: '#/$defs/Node' },
+          Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } },
+        },
+      };
+      const once = dereference(input).schema;
+      const twice = dereference(once).schema;
+      expect(JSON.stringify(twice)).toBe(JSON.stringify(once));
+      expect(once).toStrictEqual({
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/Node', description: 'x' } },
+        $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+      });
+    }
+  });
+});

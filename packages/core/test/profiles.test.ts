@@ -23,10 +23,8 @@ import { createSecondOpinion } from './helpers/second-opinion.ts';
 import { toolSchema, wireValue } from './helpers/tool-schema-arbitrary.ts';
 
 const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '40', 10);
-const seed =
-  process.env.FUZZ_SEED === undefined
-    ? Math.floor(Math.random() * 2 ** 31)
-    : Number.parseInt(process.env.FUZZ_SEED, 10);
+// A fixed default seed keeps the suite reproducible; FUZZ_SEED explores others.
+const seed = Number.parseInt(process.env.FUZZ_SEED ?? '20261201', 10);
 
 const PROFILES: readonly Profile[] = [
   'portable',

@@ -19,6 +19,11 @@ function errors(schema: unknown, profile: Profile): string[] {
     .map((violation) => `${violation.rule} ${violation.pointer}`);
 }
 
+/** A closed object with these properties, none of them required. */
+function closed(properties: Record<string, unknown>) {
+  return { type: 'object', properties, additionalProperties: false };
+}
+
 const strictCommon = {
   type: 'object',
   properties: {
@@ -70,11 +75,7 @@ describe('openai toStrictJsonSchema', () => {
   });
 
   it('throws or rewrites where the checker finds errors', () => {
-    const optional = {
-      type: 'object',
-      properties: { a: { type: 'string' } },
-      additionalProperties: false,
-    };
+    const optional = closed({ a: { type: 'string' } });
     expect(errors(optional, 'openai-strict')).toStrictEqual([
       'openai-strict/required-every-property /properties/a',
     ]);
@@ -117,24 +118,17 @@ describe('@anthropic-ai/sdk transformJSONSchema', () => {
     expect(anthropicStrictOpinion(strictCommon).changes).toStrictEqual(['/properties/kind/type']);
   });
 
-  it('throws or rewrites where the checker finds errors', () => {
-    const typeless = {
-      type: 'object',
-      properties: { a: { description: 'any' } },
-      additionalProperties: false,
-    };
+  it('throws on a typeless schema and rewrites bounds, where the checker finds errors', () => {
+    const typeless = closed({ a: { description: 'any' } });
+    const { error } = anthropicStrictOpinion(typeless);
+    expect(error).toBe(
+      'JSON schema must have a type defined if anyOf/oneOf/allOf/enum/const are not used',
+    );
     expect(errors(typeless, 'anthropic-strict')).toStrictEqual([
       'anthropic-strict/type /properties/a',
     ]);
-    expect(anthropicStrictOpinion(typeless).error).toBe(
-      'JSON schema must have a type defined if anyOf/oneOf/allOf/enum/const are not used',
-    );
 
-    const bounded = {
-      type: 'object',
-      properties: { a: { type: 'string', maxLength: 3 } },
-      additionalProperties: false,
-    };
+    const bounded = closed({ a: { type: 'string', maxLength: 3 } });
     expect(errors(bounded, 'anthropic-strict')).toStrictEqual([
       'anthropic-strict/string-length /properties/a/maxLength',
     ]);
@@ -145,11 +139,7 @@ describe('@anthropic-ai/sdk transformJSONSchema', () => {
   });
 
   it('moves pattern and default into the description, which the API documents as supported', () => {
-    const schema = {
-      type: 'object',
-      properties: { code: { type: 'string', pattern: '^[A-Z]{3}$', default: 'EUR' } },
-      additionalProperties: false,
-    };
+    const schema = closed({ code: { type: 'string', pattern: '^[A-Z]{3}$', default: 'EUR' } });
     expect(errors(schema, 'anthropic-strict')).toStrictEqual([]);
     expect(anthropicStrictOpinion(schema).changes).toStrictEqual([
       '/properties/code/pattern',
@@ -177,11 +167,7 @@ describe('@google/genai request', () => {
   });
 
   it('rewrites lower-case types and drops additionalProperties in parameters', async () => {
-    const schema = {
-      type: 'object',
-      properties: { name: { type: 'string' } },
-      additionalProperties: false,
-    };
+    const schema = closed({ name: { type: 'string' } });
     expect(errors(schema, 'gemini')).toStrictEqual(['gemini/unknown-field /additionalProperties']);
     const opinion = await geminiOpinion(schema, 'parameters');
     expect(opinion.changes).toStrictEqual([

@@ -152,7 +152,16 @@ export async function runProxy(
   if (upstream.kind === 'url') {
     const { url, headers } = upstream;
     const signals = FORWARDED_SIGNALS;
-    return runRemoteProxy(io, { url, headers, messages, graceMs, signals, signalSource });
+    const onRewriteError = rewriteFailed;
+    return runRemoteProxy(io, {
+      url,
+      headers,
+      messages,
+      graceMs,
+      onRewriteError,
+      signals,
+      signalSource,
+    });
   }
   const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed, rewritesCalls });
   const server = new ServerProcess(upstream.command, upstream.args, { drainMs: graceMs });

@@ -17,6 +17,8 @@ export interface RemoteProxySettings {
   messages: ToolSchemaMessages;
   /** How long answers still due may take after the client closed stdin, in milliseconds. */
   graceMs: number;
+  /** Reports an answer that could not be rewritten (it is then passed on as the server sent it). */
+  onRewriteError: (error: unknown) => void;
   /** The signals that end the proxy, and where they come from. */
   signals: readonly NodeJS.Signals[];
   signalSource: EventEmitter;
@@ -108,10 +110,7 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
         write(rewritten);
       } catch (error) {
         // Too deep or too long to write back: the answer goes on as the server sent it.
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        io.stderr.write(
-          `toolschema: a tools/list answer could not be rewritten (${reason.slice(0, 200)}); passed on as the server sent it\n`,
-        );
+        settings.onRewriteError(error);
         write(message);
       }
       settle(message);

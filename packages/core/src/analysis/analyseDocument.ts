@@ -34,7 +34,8 @@ export function analyseDocument(
   options: ResolvedOptions,
 ): Analysed {
   const diagnostics: Diagnostic[] = [];
-  const index = indexDocument(schema, dialect);
+  // Room for the value's keyword and, at worst, a root `$defs` entry around its schema.
+  const index = indexDocument(schema, dialect, Math.max(1, options.budget.maxDepth - 4));
   if (index.hasDynamicRefs) {
     // Dynamic references resolve through the dynamic scope ($id and $dynamicAnchor along the
     // evaluation path); inlining changes that scope. The document is kept exactly as it is.
@@ -60,6 +61,6 @@ export function analyseDocument(
   return {
     schema: emitted.schema as JsonSchema,
     diagnostics,
-    cycles: { defsKeyword, names, maxBytes: budget.bytes },
+    cycles: { defsKeyword, names, maxBytes: budget.bytes, maxDepth: budget.depth },
   };
 }

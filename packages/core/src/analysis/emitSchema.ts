@@ -2,6 +2,7 @@ import { cloneJson, cloneTree, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { previewValue } from '../utils/diagnostics.ts';
 import { idKeyword as idKeywordOf, refHasSiblings } from '../vocabulary/index.ts';
 import type { OutputPlan } from './planOutput.ts';
 import type { DocumentIndex, Unit } from './types.ts';
@@ -53,7 +54,7 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
       const target = units[id]!.ref?.target;
       if (target?.kind === 'external' || target?.kind === 'unresolved') {
         const { code, pointer, why } = describeUnresolved(units[id]!);
-        const value = JSON.stringify(units[id]!.ref!.value);
+        const value = previewValue(units[id]!.ref!.value);
         throw new ToolSchemaError(code, `$ref ${value} at ${pointer || '/'}: ${why}.`, pointer);
       }
     }
@@ -104,7 +105,12 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
     const target = ref.target;
     const body = unit.body;
     if (target.kind === 'unit' && (cutRef[unit.id] === 1 || kept[target.unit] === 1)) {
-      body.$ref = prefix + names.get(target.unit)!;
+      // `$ref` first, before its siblings: where the `$ref` came through an alias, the merge put
+      // the target's `$ref` first too, so a second pass writes the same keys in the same order.
+      const withRef: Record<string, unknown> = { $ref: prefix + names.get(target.unit)! };
+      for (const key of Object.keys(body)) setOwn(withRef, key, body[key]);
+      unit.body = withRef;
+      if (kept[unit.id] === 0) replace(unit, withRef);
       return;
     }
     let result: unknown;
@@ -121,7 +127,7 @@ export function emitSchema(index: DocumentIndex, plan: OutputPlan, options: Emit
         break;
       default: {
         const { code, pointer, why } = describeUnresolved(unit);
-        const value = JSON.stringify(ref.value);
+        const value = previewValue(ref.value);
         if (options.unresolved === 'keep') {
           body.$ref = ref.value;
           found.push({

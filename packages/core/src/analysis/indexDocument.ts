@@ -2,6 +2,7 @@ import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
 import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
+import { previewValue } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { BOOLEAN_SCHEMA_BYTES, containerBytes, keyBytes, scalarBytes } from '../utils/jsonBytes.ts';
 import { describeNonJson, inputError, isJsonObject, nonJsonError } from '../utils/jsonValue.ts';
@@ -34,9 +35,16 @@ import {
  *
  * @param root The document (an object; boolean roots need no index).
  * @param dialect The dialect in force.
+ * @param maxDataDepth The deepest data value (`const`, `default`, ...) the output may hold: a
+ *   deeper one is left out with a `value-too-deep` diagnostic, so that every output stays within
+ *   the depth budget (and `JSON.stringify` can write it).
  * @returns The index.
  */
-export function indexDocument(root: Record<string, unknown>, dialect: Dialect): DocumentIndex {
+export function indexDocument(
+  root: Record<string, unknown>,
+  dialect: Dialect,
+  maxDataDepth: number = MAX_DEPTH,
+): DocumentIndex {
   const siblingsApply = refHasSiblings(dialect);
   const idKeyword = idKeywordOf(dialect);
   const index: DocumentIndex = {
@@ -142,6 +150,16 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         parent === undefined ? tail : parent.pointer + tail,
       );
     }
+    // A JavaScript object that contains itself repeats along some parent chain: found within
+    // about twice the length of the loop plus its start, not at the depth bound.
+    if (parent !== undefined && parent.checkpoint === object) {
+      throw new ToolSchemaError(
+        'invalid-schema',
+        'The schema contains a reference cycle between JavaScript objects, which JSON cannot hold.',
+        parent.pointer + tail,
+      );
+    }
+    const schemaDepth = parent === undefined ? 0 : parent.schemaDepth + 1;
     const unit: Unit = {
       id: index.units.length,
       source: object as Record<string, unknown>,
@@ -149,7 +167,11 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       parent: parent === undefined ? -1 : parent.id,
       tail,
       depth: (parent === undefined ? 0 : parent.depth) + tokens,
-      schemaDepth: parent === undefined ? 0 : parent.schemaDepth + 1,
+      schemaDepth,
+      checkpoint:
+        parent === undefined || (schemaDepth & (schemaDepth - 1)) === 0
+          ? object
+          : parent.checkpoint,
       resource,
       body: {},
       holder,
@@ -238,7 +260,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           unit,
           'ref-unresolved',
           unit.pointer + tail,
-          `$ref ${JSON.stringify(value) ?? String(value)} is not a string; it was dropped.`,
+          `$ref ${previewValue(value)} is not a string; it was dropped.`,
         );
         continue;
       }
@@ -262,7 +284,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           unit,
           'ref-dynamic',
           unit.pointer + tail,
-          `${key} ${JSON.stringify(value)} is kept, and the document with it: inlining would change its dynamic scope.`,
+          `${key} ${previewValue(value)} is kept, and the document with it: inlining would change its dynamic scope.`,
         );
       }
       // Dynamic anchors matter only to `$dynamicRef`, and documents with one are kept whole.
@@ -303,7 +325,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
           bytes += keyBytes(name);
           entry.names.push(name);
           if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)) {
-            setOwn(map, name, copyData(item));
+            const copy = copyData(item);
+            setOwn(map, name, copy === TOO_DEEP ? [] : copy);
+            if (copy === TOO_DEEP)
+              tooDeep(unit, `${unit.pointer}${tail}/${escapePointerToken(name)}`);
             entry.slots.push({ invalid: item });
             slotBytes += dataMeasure.bytes;
           } else {
@@ -317,7 +342,12 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
         if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
           continue;
         }
-        setOwn(body, key, copyData(value));
+        const copy = copyData(value);
+        if (copy === TOO_DEEP) {
+          tooDeep(unit, unit.pointer + tail);
+          continue;
+        }
+        setOwn(body, key, copy);
         bytes += dataMeasure.bytes;
         if (dataMeasure.depth > unit.dataDepth) unit.dataDepth = dataMeasure.depth;
       }
@@ -365,7 +395,14 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       unit.childDepth.push(depth);
       return child;
     }
-    setOwnAt(holder, key, copyData(value));
+    const copy = copyData(value);
+    if (copy === TOO_DEEP) {
+      // Not a schema, and too deep to copy: the permissive schema it was treated as.
+      tooDeep(unit, unit.pointer + tail);
+      setOwnAt(holder, key, {});
+      return { invalid: {} };
+    }
+    setOwnAt(holder, key, copy);
     diagnose(
       unit,
       'schema-invalid',
@@ -383,9 +420,10 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
    * The measure lands in `dataMeasure`.
    */
   function copyData(value: unknown): unknown {
-    let copy = copyMeasured(value, MAX_DEPTH, dataMeasure);
+    let copy = copyMeasured(value, maxDataDepth, dataMeasure);
     if (copy === undefined) {
       const measure = measureJson(value);
+      if (measure.depth > maxDataDepth) return TOO_DEEP;
       dataMeasure.bytes = measure.bytes;
       dataMeasure.depth = measure.depth;
       copy = cloneJson(value);
@@ -399,6 +437,16 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
       );
     }
     return copy;
+  }
+
+  /** Reports a data value left out because it nests deeper than the output may. */
+  function tooDeep(unit: Unit, pointer: string): void {
+    diagnose(
+      unit,
+      'value-too-deep',
+      pointer,
+      `This value nests deeper than ${maxDataDepth} levels, more than the output's depth budget allows (JSON.stringify overflows on such values); it was left out, and the output accepts more than the input if it was a validation keyword.`,
+    );
   }
 
   /** Indexes subschemas that are never emitted but that a `$ref` may point into. */
@@ -449,7 +497,7 @@ export function indexDocument(root: Record<string, unknown>, dialect: Dialect): 
             unit,
             'schema-invalid',
             `${unit.pointer}/${idKeyword}`,
-            `${idKeyword} ${JSON.stringify(id)} is not a URI reference; ignored.`,
+            `${idKeyword} ${previewValue(id)} is not a URI reference; ignored.`,
           );
         } else {
           const { uri, fragment } = resolved;
@@ -473,6 +521,9 @@ function addAnchor(unit: Unit, name: unknown): void {
     unit.resource.anchors.set(name, unit.id);
   }
 }
+
+/** What {@link indexDocument}'s data copy returns for a value deeper than the output may be. */
+const TOO_DEEP = Symbol('too deep');
 
 /**
  * Shared empty lists for units without subschemas (most units are leaves such as

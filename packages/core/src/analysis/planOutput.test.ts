@@ -96,3 +96,33 @@ describe('planOutput', () => {
     expect([...result.names.values()].sort()).toStrictEqual(['a_b', 'a_b_2']);
   });
 });
+
+describe('planOutput size rounds', () => {
+  /** `count` definitions, each an object with five properties pointing to the next five. */
+  const referenceDag = (count: number): Record<string, unknown> => {
+    const $defs: Record<string, unknown> = {};
+    for (let index = 0; index < count; index++) {
+      const properties: Record<string, unknown> = {};
+      for (let step = 1; step <= 5; step++) {
+        properties[`p${step}`] =
+          index + step < count ? { $ref: `#/$defs/D${index + step}` } : { type: 'string' };
+      }
+      $defs[`D${index}`] = { type: 'object', properties };
+    }
+    return { type: 'object', properties: { root: { $ref: '#/$defs/D0' } }, $defs };
+  };
+
+  it('a DAG of thousands of reused definitions is planned in near-linear work', () => {
+    const budget = { bytes: 64 * 1024, depth: 512 };
+    const perUnit: number[] = [];
+    for (const count of [250, 1000, 4000]) {
+      const { result } = plan(referenceDag(count), budget);
+      expect(result.kept.some((flag) => flag === 1)).toBe(true);
+      perUnit.push(result.work / result.order.length);
+    }
+    // A bounded number of passes over the graph, whatever its size (it was one per kept unit:
+    // thousands of passes at 4,000 definitions).
+    for (const each of perUnit) expect(each).toBeLessThanOrEqual(130);
+    expect(perUnit[2]!).toBeLessThanOrEqual(perUnit[0]! * 1.5);
+  });
+});

@@ -2,8 +2,8 @@ import type { Budget } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic } from '../types/index.ts';
 import { countOf } from '../utils/countOf.ts';
-import { ALL_OF_BYTES, REF_BYTES } from '../utils/jsonBytes.ts';
-import { refHasSiblings } from '../vocabulary/index.ts';
+import { ALL_OF_BYTES, REF_BYTES, rootIdentityBytes } from '../utils/jsonBytes.ts';
+import { idKeyword as idKeywordOf, refHasSiblings } from '../vocabulary/index.ts';
 import { stronglyConnectedComponents } from './stronglyConnectedComponents.ts';
 import type { DocumentIndex } from './types.ts';
 
@@ -27,6 +27,8 @@ export interface OutputPlan {
   bytes: number;
   /** Estimated depth of the output. */
   depth: number;
+  /** Units visited by the size rounds (each pass over the build order counts its length). */
+  work: number;
   /** Units kept as `$ref` for the budget, with their reason. */
   diagnostics: Diagnostic[];
 }
@@ -130,10 +132,28 @@ export function planOutput(
   const mult = floats.subarray(2 * count);
 
   const siblingsWrap = refHasSiblings(index.dialect);
+  /**
+   * What the estimate adds besides the units: the root's `$schema` and `$id` (emitted first),
+   * the longer `definitions` spelling of every kept `$ref` in draft-07 and earlier, and each
+   * kept name (estimated from its base name, with room for a `_2` suffix).
+   */
+  const rootExtra =
+    index.units[0] === undefined
+      ? 0
+      : rootIdentityBytes(index.units[0].source, idKeywordOf(index.dialect));
+  const defsExtra = siblingsWrap ? 0 : 'definitions'.length - '$defs'.length;
+  const nameLength = new Int32Array(count).fill(-1);
+  const refBytes = (unit: number): number => {
+    if (nameLength[unit] === -1) nameLength[unit] = baseName(index, unit).length + 3;
+    return REF_BYTES + defsExtra + nameLength[unit]!;
+  };
   const forwarders: number[] = [];
-  /** Containers a `$ref` target may be wrapped in: `allOf: [...]` beside validating siblings. */
+  /**
+   * Containers a `$ref` target may be wrapped in: `allOf: [...]` beside any keyword it may
+   * collide with (a chain of `$ref` plus one sibling nests two levels per link).
+   */
   const wrapDepth = (unit: number): number =>
-    siblingsWrap && units[unit]!.entries.length > 0 ? 2 : 0;
+    siblingsWrap && (units[unit]!.entries.length > 0 || units[unit]!.ownBytes > 2) ? 2 : 0;
 
   // Depth first: cut every unit whose inlined depth would pass the bound (deepest part first).
   const maxDepth = Math.max(4, budget.depth - 2);
@@ -164,29 +184,27 @@ export function planOutput(
     }
   }
 
-  // Then size: keep the units whose inlining costs the most until the output fits.
-  let bytes = trivial ? index.inputBytes : total();
-  while (bytes > budget.bytes) {
+  // Then size: keep the units whose inlining costs the most until the output fits, one at a
+  // time (each choice measured anew). Most documents need a few; a graph that explodes can need
+  // thousands, and a pass over the graph per choice is quadratic: past SINGLE_ROUNDS choices,
+  // every reused unit whose inlined size passes a threshold is kept in one bottom-up pass, the
+  // threshold halving until the output fits (a few dozen passes whatever the graph).
+  let work = 0;
+  let bytes = trivial ? index.inputBytes + rootExtra : total();
+  for (let round = 0; bytes > budget.bytes && round < SINGLE_ROUNDS; round++) {
     multiplicities();
-    let best = -1;
-    let bestSaving = 0;
-    for (const unit of order) {
-      if (unit === 0 || kept[unit] === 1 || mult[unit]! < 2) continue;
-      const saving = (mult[unit]! - 1) * size[unit]! - mult[unit]! * REF_BYTES;
-      if (
-        saving > bestSaving ||
-        (saving === bestSaving && best !== -1 && units[unit]!.pointer < units[best]!.pointer)
-      ) {
-        best = unit;
-        bestSaving = saving;
-      }
-    }
+    const best = bestCandidate();
     if (best === -1) break;
-    kept[best] = 1;
-    reason.set(
-      best,
-      `inlined ${mult[best]} times it would grow the output to about ${Math.round(bytes)} bytes, past the budget of ${budget.bytes}`,
-    );
+    keep(best, bytes);
+    bytes = total();
+  }
+  for (
+    let threshold = budget.bytes / 4;
+    bytes > budget.bytes && threshold >= REF_BYTES;
+    threshold /= 2
+  ) {
+    multiplicities();
+    keepLarger(threshold, bytes);
     bytes = total();
   }
 
@@ -211,6 +229,13 @@ export function planOutput(
       message: `Kept as $ref "#/${'$defs'}/${names.get(unit)}": ${reason.get(unit)}.`,
     });
   }
+  if (bytes > budget.bytes) {
+    diagnostics.push({
+      code: 'budget-exceeded',
+      pointer: '',
+      message: `The output is about ${Math.round(bytes)} bytes, over the budget of ${budget.bytes}: nothing is left to keep as $ref (the input itself, or what stays, is that large).`,
+    });
+  }
   let rootDepth = trivial ? inputDepth : depth[0]!;
   for (const unit of entries) rootDepth = Math.max(rootDepth, depth[unit]! + 2);
   return {
@@ -223,8 +248,51 @@ export function planOutput(
     uses,
     bytes,
     depth: rootDepth,
+    work,
     diagnostics,
   };
+
+  /** Keeps a unit as `$ref` for the size budget, with the reason. */
+  function keep(unit: number, bytes: number): void {
+    kept[unit] = 1;
+    reason.set(
+      unit,
+      `inlined ${mult[unit]} times it would grow the output to about ${Math.round(bytes)} bytes, past the budget of ${budget.bytes}`,
+    );
+  }
+
+  /** The unit whose `$ref` saves the most (ties: the first pointer), or -1. */
+  function bestCandidate(): number {
+    work += order.length;
+    let best = -1;
+    let bestSaving = 0;
+    for (const unit of order) {
+      if (unit === 0 || kept[unit] === 1 || mult[unit]! < 2) continue;
+      const saving = (mult[unit]! - 1) * size[unit]! - mult[unit]! * REF_BYTES;
+      if (
+        saving > bestSaving ||
+        (saving === bestSaving && best !== -1 && units[unit]!.pointer < units[best]!.pointer)
+      ) {
+        best = unit;
+        bestSaving = saving;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * One bottom-up pass: sizes each unit as `total` does and keeps every unit used more than once
+   * whose inlined size passes `threshold` (its parents then count a `$ref` for it).
+   */
+  function keepLarger(threshold: number, bytes: number): void {
+    work += order.length;
+    for (const unit of order) {
+      const unitBytes = measureSize(unit);
+      if (unit !== 0 && kept[unit] === 0 && mult[unit]! >= 2 && unitBytes > threshold) {
+        keep(unit, bytes);
+      }
+    }
+  }
 
   /** Inlined depth of a unit from its parts (already measured), stored in `depth`. */
   function measure(unit: number): number {
@@ -277,29 +345,42 @@ export function planOutput(
     return best;
   }
 
+  /** Inlined size of a unit from its parts (already sized), stored in `size`. */
+  function measureSize(unit: number): number {
+    const { children, ownBytes } = units[unit]!;
+    let bytes = ownBytes;
+    for (const child of children) bytes += kept[child] === 1 ? refBytes(child) : size[child]!;
+    const target = refUnit[unit]!;
+    if (target !== -1) {
+      bytes +=
+        cutRef[unit] === 1 || kept[target] === 1
+          ? refBytes(target)
+          : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
+    }
+    size[unit] = bytes;
+    return bytes;
+  }
+
   /** Sizes bottom-up; returns the output's estimated bytes. */
   function total(): number {
+    work += order.length;
+    for (const unit of order) measureSize(unit);
+    // The root once, and each kept unit once more under the root `$defs` (its name as key, a
+    // comma), inside `"$defs":{}`.
+    let sum = size[0]! + rootExtra;
+    let anyKept = false;
     for (const unit of order) {
-      const { children, ownBytes } = units[unit]!;
-      let bytes = ownBytes;
-      for (const child of children) bytes += kept[child] === 1 ? REF_BYTES : size[child]!;
-      const target = refUnit[unit]!;
-      if (target !== -1) {
-        bytes +=
-          cutRef[unit] === 1 || kept[target] === 1
-            ? REF_BYTES
-            : size[target]! + (wrapDepth(unit) > 0 ? ALL_OF_BYTES : 0);
+      if (kept[unit] === 1) {
+        sum += size[unit]! + refBytes(unit) - REF_BYTES - defsExtra + 4;
+        anyKept = true;
       }
-      size[unit] = bytes;
     }
-    // The root once, and each kept unit once more under the root `$defs`.
-    let sum = size[0]!;
-    for (const unit of order) if (kept[unit] === 1) sum += size[unit]! + REF_BYTES;
-    return sum;
+    return anyKept ? sum + DEFS_BYTES + defsExtra : sum;
   }
 
   /** How many copies of each unit the output holds (needed only to choose what to keep). */
   function multiplicities(): void {
+    work += order.length;
     mult.fill(0);
     mult[0] = 1;
     for (let position = order.length - 1; position >= 0; position--) {
@@ -375,6 +456,12 @@ function treeOrder(index: DocumentIndex): number[] {
   for (let unit = units.length - 1; unit >= 0; unit--) if (reachable[unit] === 1) order.push(unit);
   return order;
 }
+
+/** Bytes of `"$defs":{},` around the kept entries. */
+const DEFS_BYTES = 11;
+
+/** Size choices made one at a time before the plan keeps units in bulk (see {@link planOutput}). */
+const SINGLE_ROUNDS = 32;
 
 function indicesOf(flags: Uint8Array): number[] {
   const found: number[] = [];

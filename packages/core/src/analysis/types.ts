@@ -71,6 +71,12 @@ export interface Unit {
   depth: number;
   /** Schema objects it is nested in (its parents). */
   schemaDepth: number;
+  /**
+   * The input object of its nearest parent (or itself) at a power-of-two `schemaDepth`: a unit
+   * whose object is its parent's checkpoint lies inside itself (Brent's cycle detection along
+   * the parent chain, one comparison per unit).
+   */
+  checkpoint: object;
   /** The resource it belongs to (its base URI). */
   resource: Resource;
   /**

@@ -1,6 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROFILES, type Profile } from '../types/index.ts';
+import { PORTABLE_PROFILES, rulesOf } from '../providerRules/profileRules.ts';
+import { PROFILES, type Profile, type Violation } from '../types/index.ts';
 import { checkProviderSchema } from './checkProviderSchema.ts';
+
+/** The violation of an `error` rule. */
+function error(rule: string, pointer: string, message: string): Violation {
+  return { rule, pointer, message, severity: 'error' };
+}
+
+/** The violation of a `warning` rule. */
+function warning(rule: string, pointer: string, message: string): Violation {
+  return { rule, pointer, message, severity: 'warning' };
+}
 
 // Each rule has a failing case and, through the "passes" case of its profile, a passing one.
 // The expected violations are written out in full: rule, pointer, message and severity.
@@ -8,23 +20,21 @@ import { checkProviderSchema } from './checkProviderSchema.ts';
 describe('checkProviderSchema: mcp', () => {
   it('root-type-object fails on a typeless root', () => {
     expect(checkProviderSchema({ properties: {} }, 'mcp')).toStrictEqual([
-      {
-        rule: 'mcp/root-type-object',
-        pointer: '',
-        message: 'MCP requires the root to declare type "object"; found type none.',
-        severity: 'error',
-      },
+      error(
+        'mcp/root-type-object',
+        '',
+        'MCP requires the root to declare type "object"; found type none.',
+      ),
     ]);
   });
 
   it('root-type-object fails on a non-object', () => {
     expect(checkProviderSchema([1, 2], 'mcp')).toStrictEqual([
-      {
-        rule: 'mcp/root-type-object',
-        pointer: '',
-        message: 'MCP requires the root to declare type "object"; found an array.',
-        severity: 'error',
-      },
+      error(
+        'mcp/root-type-object',
+        '',
+        'MCP requires the root to declare type "object"; found an array.',
+      ),
     ]);
   });
 
@@ -45,45 +55,36 @@ describe('checkProviderSchema: mcp', () => {
         'mcp',
       ),
     ).toStrictEqual([
-      {
-        rule: 'mcp/ref-target',
-        pointer: '/properties/a/$ref',
-        message: 'MCP resolves `$ref` only to the root\'s `$defs`; found "#/definitions/x".',
-        severity: 'error',
-      },
-      {
-        rule: 'mcp/ref-not-cyclic',
-        pointer: '/properties/a/$ref',
-        message:
-          'A self-contained schema keeps `$ref` only to recursive definitions; this one could be inlined.',
-        severity: 'warning',
-      },
-      {
-        rule: 'mcp/ref-not-cyclic',
-        pointer: '/properties/b/$ref',
-        message:
-          'A self-contained schema keeps `$ref` only to recursive definitions; this one could be inlined.',
-        severity: 'warning',
-      },
-      {
-        rule: 'mcp/ref-target',
-        pointer: '/properties/c/$ref',
-        message: 'MCP resolves `$ref` only to the root\'s `$defs`; found "#/properties/b".',
-        severity: 'error',
-      },
-      {
-        rule: 'mcp/ref-not-cyclic',
-        pointer: '/properties/c/$ref',
-        message:
-          'A self-contained schema keeps `$ref` only to recursive definitions; this one could be inlined.',
-        severity: 'warning',
-      },
-      {
-        rule: 'mcp/ref-target',
-        pointer: '/properties/d/$ref',
-        message: 'MCP cannot resolve "other.json#/x" inside the schema.',
-        severity: 'error',
-      },
+      error(
+        'mcp/ref-target',
+        '/properties/a/$ref',
+        'MCP resolves `$ref` only to the root\'s `$defs`; found "#/definitions/x".',
+      ),
+      warning(
+        'mcp/ref-not-cyclic',
+        '/properties/a/$ref',
+        'A self-contained schema keeps `$ref` only to recursive definitions; this one could be inlined.',
+      ),
+      warning(
+        'mcp/ref-not-cyclic',
+        '/properties/b/$ref',
+        'A self-contained schema keeps `$ref` only to recursive definitions; this one could be inlined.',
+      ),
+      error(
+        'mcp/ref-target',
+        '/properties/c/$ref',
+        'MCP resolves `$ref` only to the root\'s `$defs`; found "#/properties/b".',
+      ),
+      warning(
+        'mcp/ref-not-cyclic',
+        '/properties/c/$ref',
+        'A self-contained schema keeps `$ref` only to recursive definitions; this one could be inlined.',
+      ),
+      error(
+        'mcp/ref-target',
+        '/properties/d/$ref',
+        'MCP cannot resolve "other.json#/x" inside the schema.',
+      ),
     ]);
   });
 
@@ -91,12 +92,11 @@ describe('checkProviderSchema: mcp', () => {
     expect(
       checkProviderSchema({ type: 'object', properties: { a: { $dynamicRef: '#node' } } }, 'mcp'),
     ).toStrictEqual([
-      {
-        rule: 'mcp/dynamic-ref',
-        pointer: '/properties/a/$dynamicRef',
-        message: 'A self-contained schema cannot keep `$dynamicRef`.',
-        severity: 'error',
-      },
+      error(
+        'mcp/dynamic-ref',
+        '/properties/a/$dynamicRef',
+        'A self-contained schema cannot keep `$dynamicRef`.',
+      ),
     ]);
   });
 
@@ -122,13 +122,11 @@ describe('checkProviderSchema: mcp', () => {
 describe('checkProviderSchema: openai', () => {
   it('root-type-object fails on a missing type', () => {
     expect(checkProviderSchema({ properties: { a: { type: 'string' } } }, 'openai')).toStrictEqual([
-      {
-        rule: 'openai/root-type-object',
-        pointer: '',
-        message:
-          'OpenAI function calling requires the root to declare type "object"; found type none.',
-        severity: 'error',
-      },
+      error(
+        'openai/root-type-object',
+        '',
+        'OpenAI function calling requires the root to declare type "object"; found type none.',
+      ),
     ]);
   });
 
@@ -146,36 +144,27 @@ describe('checkProviderSchema: openai', () => {
         'openai',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai/root-combinator',
-        pointer: '/oneOf',
-        message: 'OpenAI function calling refuses `oneOf` at the root.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai/root-combinator',
-        pointer: '/anyOf',
-        message: 'OpenAI function calling refuses `anyOf` at the root.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai/root-combinator',
-        pointer: '/allOf',
-        message: 'OpenAI function calling refuses `allOf` at the root.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai/root-combinator',
-        pointer: '/enum',
-        message: 'OpenAI function calling refuses `enum` at the root.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai/root-combinator',
-        pointer: '/not',
-        message: 'OpenAI function calling refuses `not` at the root.',
-        severity: 'error',
-      },
+      error(
+        'openai/root-combinator',
+        '/oneOf',
+        'OpenAI function calling refuses `oneOf` at the root.',
+      ),
+      error(
+        'openai/root-combinator',
+        '/anyOf',
+        'OpenAI function calling refuses `anyOf` at the root.',
+      ),
+      error(
+        'openai/root-combinator',
+        '/allOf',
+        'OpenAI function calling refuses `allOf` at the root.',
+      ),
+      error(
+        'openai/root-combinator',
+        '/enum',
+        'OpenAI function calling refuses `enum` at the root.',
+      ),
+      error('openai/root-combinator', '/not', 'OpenAI function calling refuses `not` at the root.'),
     ]);
   });
 
@@ -207,20 +196,16 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/additional-properties-false',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires every object to set `additionalProperties: false`.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/additional-properties-false',
-        pointer: '/properties/a/additionalProperties',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires every object to set `additionalProperties: false`.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/additional-properties-false',
+        '',
+        'OpenAI strict mode (Structured Outputs) requires every object to set `additionalProperties: false`.',
+      ),
+      error(
+        'openai-strict/additional-properties-false',
+        '/properties/a/additionalProperties',
+        'OpenAI strict mode (Structured Outputs) requires every object to set `additionalProperties: false`.',
+      ),
     ]);
   });
 
@@ -236,13 +221,11 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/required-every-property',
-        pointer: '/properties/a~1b',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires every property in `required` (optional means nullable); missing "a/b".',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/required-every-property',
+        '/properties/a~1b',
+        'OpenAI strict mode (Structured Outputs) requires every property in `required` (optional means nullable); missing "a/b".',
+      ),
     ]);
   });
 
@@ -253,13 +236,11 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/required-undeclared',
-        pointer: '/required/0',
-        message:
-          'OpenAI strict mode (Structured Outputs) refuses a required property that `properties` does not declare: "ghost".',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/required-undeclared',
+        '/required/0',
+        'OpenAI strict mode (Structured Outputs) refuses a required property that `properties` does not declare: "ghost".',
+      ),
     ]);
   });
 
@@ -279,38 +260,31 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/unsupported-keyword',
-        pointer: '/propertyNames',
-        message: 'OpenAI strict mode (Structured Outputs) refuses `propertyNames`.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/fine-tuned-keyword',
-        pointer: '/properties/a/minLength',
-        message:
-          'OpenAI strict mode (Structured Outputs) does not support, for fine-tuned models, `minLength`.',
-        severity: 'warning',
-      },
-      {
-        rule: 'openai-strict/unlisted-keyword',
-        pointer: '/properties/a/x-ui',
-        message: 'OpenAI strict mode (Structured Outputs) does not document `x-ui`.',
-        severity: 'warning',
-      },
-      {
-        rule: 'openai-strict/unsupported-keyword',
-        pointer: '/properties/b/uniqueItems',
-        message: 'OpenAI strict mode (Structured Outputs) refuses `uniqueItems`.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/type',
-        pointer: '/propertyNames',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires a `type` (or `anyOf`, `$ref`, `enum`, `const`).',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/unsupported-keyword',
+        '/propertyNames',
+        'OpenAI strict mode (Structured Outputs) refuses `propertyNames`.',
+      ),
+      warning(
+        'openai-strict/fine-tuned-keyword',
+        '/properties/a/minLength',
+        'OpenAI strict mode (Structured Outputs) does not support, for fine-tuned models, `minLength`.',
+      ),
+      warning(
+        'openai-strict/unlisted-keyword',
+        '/properties/a/x-ui',
+        'OpenAI strict mode (Structured Outputs) does not document `x-ui`.',
+      ),
+      error(
+        'openai-strict/unsupported-keyword',
+        '/properties/b/uniqueItems',
+        'OpenAI strict mode (Structured Outputs) refuses `uniqueItems`.',
+      ),
+      error(
+        'openai-strict/type',
+        '/propertyNames',
+        'OpenAI strict mode (Structured Outputs) requires a `type` (or `anyOf`, `$ref`, `enum`, `const`).',
+      ),
     ]);
   });
 
@@ -329,13 +303,11 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/string-format',
-        pointer: '/properties/u/format',
-        message:
-          'OpenAI strict mode (Structured Outputs) supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; found "uri".',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/string-format',
+        '/properties/u/format',
+        'OpenAI strict mode (Structured Outputs) supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; found "uri".',
+      ),
     ]);
   });
 
@@ -351,13 +323,11 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/schema-object',
-        pointer: '/properties/any',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires a schema object here; found true.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/schema-object',
+        '/properties/any',
+        'OpenAI strict mode (Structured Outputs) requires a schema object here; found true.',
+      ),
     ]);
   });
 
@@ -373,20 +343,16 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/type',
-        pointer: '/properties/a',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires a `type` (or `anyOf`, `$ref`, `enum`, `const`).',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/type',
-        pointer: '/properties/b/type',
-        message:
-          'OpenAI strict mode (Structured Outputs) supports the types string, number, boolean, integer, object, array, null; found "file".',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/type',
+        '/properties/a',
+        'OpenAI strict mode (Structured Outputs) requires a `type` (or `anyOf`, `$ref`, `enum`, `const`).',
+      ),
+      error(
+        'openai-strict/type',
+        '/properties/b/type',
+        'OpenAI strict mode (Structured Outputs) supports the types string, number, boolean, integer, object, array, null; found "file".',
+      ),
     ]);
   });
 
@@ -402,18 +368,16 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/array-items',
-        pointer: '/properties/a',
-        message: 'OpenAI strict mode (Structured Outputs) requires `items` on an array schema.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/array-items',
-        pointer: '/properties/b/items',
-        message: 'OpenAI strict mode (Structured Outputs) refuses tuple-form `items` (an array).',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/array-items',
+        '/properties/a',
+        'OpenAI strict mode (Structured Outputs) requires `items` on an array schema.',
+      ),
+      error(
+        'openai-strict/array-items',
+        '/properties/b/items',
+        'OpenAI strict mode (Structured Outputs) refuses tuple-form `items` (an array).',
+      ),
     ]);
   });
 
@@ -434,27 +398,21 @@ describe('checkProviderSchema: openai-strict', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/ref-target',
-        pointer: '/properties/a/$ref',
-        message:
-          'OpenAI strict mode (Structured Outputs) resolves `$ref` only to the root\'s `$defs` or `definitions` or `#`; found "#/properties/b".',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/ref-siblings',
-        pointer: '/properties/b',
-        message:
-          'OpenAI strict mode (Structured Outputs) refuses keywords beside `$ref`: `description`.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/ref-target',
-        pointer: '/properties/c/$ref',
-        message:
-          'OpenAI strict mode (Structured Outputs) cannot resolve "#/$defs/missing" inside the schema.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/ref-target',
+        '/properties/a/$ref',
+        'OpenAI strict mode (Structured Outputs) resolves `$ref` only to the root\'s `$defs` or `definitions` or `#`; found "#/properties/b".',
+      ),
+      error(
+        'openai-strict/ref-siblings',
+        '/properties/b',
+        'OpenAI strict mode (Structured Outputs) refuses keywords beside `$ref`: `description`.',
+      ),
+      error(
+        'openai-strict/ref-target',
+        '/properties/c/$ref',
+        'OpenAI strict mode (Structured Outputs) cannot resolve "#/$defs/missing" inside the schema.',
+      ),
     ]);
   });
 
@@ -492,18 +450,12 @@ describe('checkProviderSchema: openai-strict', () => {
 describe('checkProviderSchema: gemini', () => {
   it('root-type-object fails on a root without type', () => {
     expect(checkProviderSchema({ properties: { a: { type: 'STRING' } } }, 'gemini')).toStrictEqual([
-      {
-        rule: 'gemini/root-type-object',
-        pointer: '',
-        message: 'Gemini `parameters` requires the root to declare type "object"; found type none.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/type',
-        pointer: '',
-        message: 'Gemini `parameters` requires a `type` on every schema.',
-        severity: 'error',
-      },
+      error(
+        'gemini/root-type-object',
+        '',
+        'Gemini `parameters` requires the root to declare type "object"; found type none.',
+      ),
+      error('gemini/type', '', 'Gemini `parameters` requires a `type` on every schema.'),
     ]);
   });
 
@@ -525,30 +477,18 @@ describe('checkProviderSchema: gemini', () => {
         'gemini',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini/unknown-field',
-        pointer: '/$defs',
-        message: 'Gemini `parameters` refuses `$defs`.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/unknown-field',
-        pointer: '/properties/a/const',
-        message: 'Gemini `parameters` refuses `const`.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/unknown-field',
-        pointer: '/properties/b/additionalProperties',
-        message: 'Gemini `parameters` refuses `additionalProperties`.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/unknown-field',
-        pointer: '/properties/b/properties/c/exclusiveMinimum',
-        message: 'Gemini `parameters` refuses `exclusiveMinimum`.',
-        severity: 'error',
-      },
+      error('gemini/unknown-field', '/$defs', 'Gemini `parameters` refuses `$defs`.'),
+      error('gemini/unknown-field', '/properties/a/const', 'Gemini `parameters` refuses `const`.'),
+      error(
+        'gemini/unknown-field',
+        '/properties/b/additionalProperties',
+        'Gemini `parameters` refuses `additionalProperties`.',
+      ),
+      error(
+        'gemini/unknown-field',
+        '/properties/b/properties/c/exclusiveMinimum',
+        'Gemini `parameters` refuses `exclusiveMinimum`.',
+      ),
     ]);
   });
 
@@ -568,37 +508,31 @@ describe('checkProviderSchema: gemini', () => {
         'gemini',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini/type',
-        pointer: '/properties/a',
-        message: 'Gemini `parameters` requires a `type` on every schema.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/type',
-        pointer: '/properties/b/type',
-        message: 'Gemini `parameters` takes one type name; found an array.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/type',
-        pointer: '/properties/c/type',
-        message: 'Gemini `parameters` has no null type; `nullable: true` says a value may be null.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/type',
-        pointer: '/properties/d/type',
-        message:
-          'Gemini `parameters` supports the types string, number, integer, boolean, array, object; found "date".',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/type',
-        pointer: '/properties/e/type',
-        message: 'Gemini `parameters` refuses `type` beside `anyOf`.',
-        severity: 'error',
-      },
+      error(
+        'gemini/type',
+        '/properties/a',
+        'Gemini `parameters` requires a `type` on every schema.',
+      ),
+      error(
+        'gemini/type',
+        '/properties/b/type',
+        'Gemini `parameters` takes one type name; found an array.',
+      ),
+      error(
+        'gemini/type',
+        '/properties/c/type',
+        'Gemini `parameters` has no null type; `nullable: true` says a value may be null.',
+      ),
+      error(
+        'gemini/type',
+        '/properties/d/type',
+        'Gemini `parameters` supports the types string, number, integer, boolean, array, object; found "date".',
+      ),
+      error(
+        'gemini/type',
+        '/properties/e/type',
+        'Gemini `parameters` refuses `type` beside `anyOf`.',
+      ),
     ]);
   });
 
@@ -615,18 +549,16 @@ describe('checkProviderSchema: gemini', () => {
         'gemini',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini/enum-strings',
-        pointer: '/properties/a/enum',
-        message: 'Gemini `parameters` takes `enum` only as strings, on type string.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/enum-strings',
-        pointer: '/properties/b/enum',
-        message: 'Gemini `parameters` takes `enum` only as strings, on type string.',
-        severity: 'error',
-      },
+      error(
+        'gemini/enum-strings',
+        '/properties/a/enum',
+        'Gemini `parameters` takes `enum` only as strings, on type string.',
+      ),
+      error(
+        'gemini/enum-strings',
+        '/properties/b/enum',
+        'Gemini `parameters` takes `enum` only as strings, on type string.',
+      ),
     ]);
   });
 
@@ -637,18 +569,16 @@ describe('checkProviderSchema: gemini', () => {
         'gemini',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini/object-properties',
-        pointer: '/properties/meta',
-        message: 'Gemini `parameters` requires non-empty `properties` on an object.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/array-items',
-        pointer: '/properties/list',
-        message: 'Gemini `parameters` requires `items` on an array.',
-        severity: 'error',
-      },
+      error(
+        'gemini/object-properties',
+        '/properties/meta',
+        'Gemini `parameters` requires non-empty `properties` on an object.',
+      ),
+      error(
+        'gemini/array-items',
+        '/properties/list',
+        'Gemini `parameters` requires `items` on an array.',
+      ),
     ]);
   });
 
@@ -663,19 +593,16 @@ describe('checkProviderSchema: gemini', () => {
         'gemini',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini/required-undeclared',
-        pointer: '/required/1',
-        message:
-          'Gemini `parameters` refuses a required property that `properties` does not declare: "b".',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini/default-ignored',
-        pointer: '/properties/a/default',
-        message: 'Gemini `parameters` ignores `default`.',
-        severity: 'warning',
-      },
+      error(
+        'gemini/required-undeclared',
+        '/required/1',
+        'Gemini `parameters` refuses a required property that `properties` does not declare: "b".',
+      ),
+      warning(
+        'gemini/default-ignored',
+        '/properties/a/default',
+        'Gemini `parameters` ignores `default`.',
+      ),
     ]);
   });
 
@@ -683,12 +610,11 @@ describe('checkProviderSchema: gemini', () => {
     expect(
       checkProviderSchema({ type: 'object', properties: { a: true } }, 'gemini'),
     ).toStrictEqual([
-      {
-        rule: 'gemini/schema-object',
-        pointer: '/properties/a',
-        message: 'Gemini `parameters` requires a schema object here; found true.',
-        severity: 'error',
-      },
+      error(
+        'gemini/schema-object',
+        '/properties/a',
+        'Gemini `parameters` requires a schema object here; found true.',
+      ),
     ]);
   });
 
@@ -722,13 +648,11 @@ describe('checkProviderSchema: gemini-json-schema', () => {
     expect(
       checkProviderSchema({ anyOf: [{ type: 'object' }] }, 'gemini-json-schema'),
     ).toStrictEqual([
-      {
-        rule: 'gemini-json-schema/root-type-object',
-        pointer: '',
-        message:
-          'Gemini `parametersJsonSchema` requires the root to declare type "object"; found type none.',
-        severity: 'error',
-      },
+      error(
+        'gemini-json-schema/root-type-object',
+        '',
+        'Gemini `parametersJsonSchema` requires the root to declare type "object"; found type none.',
+      ),
     ]);
   });
 
@@ -746,19 +670,16 @@ describe('checkProviderSchema: gemini-json-schema', () => {
         'gemini-json-schema',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini-json-schema/ref-siblings',
-        pointer: '/properties/a',
-        message: 'Gemini `parametersJsonSchema` refuses keywords beside `$ref`: `title`.',
-        severity: 'error',
-      },
-      {
-        rule: 'gemini-json-schema/ref-target',
-        pointer: '/properties/b/$ref',
-        message:
-          'Gemini `parametersJsonSchema` cannot resolve "#/$defs/missing" inside the schema.',
-        severity: 'error',
-      },
+      error(
+        'gemini-json-schema/ref-siblings',
+        '/properties/a',
+        'Gemini `parametersJsonSchema` refuses keywords beside `$ref`: `title`.',
+      ),
+      error(
+        'gemini-json-schema/ref-target',
+        '/properties/b/$ref',
+        'Gemini `parametersJsonSchema` cannot resolve "#/$defs/missing" inside the schema.',
+      ),
     ]);
   });
 
@@ -781,13 +702,11 @@ describe('checkProviderSchema: gemini-json-schema', () => {
         'gemini-json-schema',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini-json-schema/recursion-through-required',
-        pointer: '/$defs/chain/properties/next/$ref',
-        message:
-          'Gemini `parametersJsonSchema` allows a recursive reference only through a property that is not required.',
-        severity: 'error',
-      },
+      error(
+        'gemini-json-schema/recursion-through-required',
+        '/$defs/chain/properties/next/$ref',
+        'Gemini `parametersJsonSchema` allows a recursive reference only through a property that is not required.',
+      ),
     ]);
   });
 
@@ -805,24 +724,21 @@ describe('checkProviderSchema: gemini-json-schema', () => {
         'gemini-json-schema',
       ),
     ).toStrictEqual([
-      {
-        rule: 'gemini-json-schema/one-of',
-        pointer: '/properties/a/oneOf',
-        message: 'Gemini `parametersJsonSchema` reads as `anyOf`: `oneOf`.',
-        severity: 'warning',
-      },
-      {
-        rule: 'gemini-json-schema/enum-values',
-        pointer: '/properties/b/enum',
-        message: 'Gemini `parametersJsonSchema` documents `enum` for strings and numbers only.',
-        severity: 'warning',
-      },
-      {
-        rule: 'gemini-json-schema/unlisted-keyword',
-        pointer: '/properties/c/minLength',
-        message: 'Gemini `parametersJsonSchema` does not list (ignored) `minLength`.',
-        severity: 'warning',
-      },
+      warning(
+        'gemini-json-schema/one-of',
+        '/properties/a/oneOf',
+        'Gemini `parametersJsonSchema` reads as `anyOf`: `oneOf`.',
+      ),
+      warning(
+        'gemini-json-schema/enum-values',
+        '/properties/b/enum',
+        'Gemini `parametersJsonSchema` documents `enum` for strings and numbers only.',
+      ),
+      warning(
+        'gemini-json-schema/unlisted-keyword',
+        '/properties/c/minLength',
+        'Gemini `parametersJsonSchema` does not list (ignored) `minLength`.',
+      ),
     ]);
   });
 
@@ -849,13 +765,11 @@ describe('checkProviderSchema: gemini-json-schema', () => {
 describe('checkProviderSchema: anthropic', () => {
   it('root-type-object fails on a non-object type', () => {
     expect(checkProviderSchema({ type: 'array', items: {} }, 'anthropic')).toStrictEqual([
-      {
-        rule: 'anthropic/root-type-object',
-        pointer: '',
-        message:
-          'Claude tool use (`input_schema`) requires the root to declare type "object"; found type "array".',
-        severity: 'error',
-      },
+      error(
+        'anthropic/root-type-object',
+        '',
+        'Claude tool use (`input_schema`) requires the root to declare type "object"; found type "array".',
+      ),
     ]);
   });
 
@@ -866,12 +780,11 @@ describe('checkProviderSchema: anthropic', () => {
         'anthropic',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic/root-combinator',
-        pointer: '/oneOf',
-        message: 'Claude tool use (`input_schema`) refuses `oneOf` at the root.',
-        severity: 'error',
-      },
+      error(
+        'anthropic/root-combinator',
+        '/oneOf',
+        'Claude tool use (`input_schema`) refuses `oneOf` at the root.',
+      ),
     ]);
   });
 
@@ -892,48 +805,36 @@ describe('checkProviderSchema: anthropic', () => {
         'anthropic',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic/schema-dialect',
-        pointer: '/$schema',
-        message:
-          'Claude tool use (`input_schema`) reads every schema as draft 2020-12; found `$schema` "http://json-schema.org/draft-07/schema#".',
-        severity: 'warning',
-      },
-      {
-        rule: 'anthropic/draft-2020-12',
-        pointer: '/properties/n/exclusiveMinimum',
-        message:
-          'Claude tool use (`input_schema`) requires draft 2020-12: `exclusiveMinimum` takes a number; found true.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic/draft-2020-12',
-        pointer: '/properties/t/items',
-        message:
-          'Claude tool use (`input_schema`) requires draft 2020-12: `items` takes a schema (tuples are `prefixItems` in 2020-12); found an array.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic/draft-2020-12',
-        pointer: '/properties/r/required',
-        message:
-          'Claude tool use (`input_schema`) requires draft 2020-12: `required` takes an array of distinct strings; found "yes".',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic/draft-2020-12',
-        pointer: '/properties/u/type',
-        message:
-          'Claude tool use (`input_schema`) requires draft 2020-12: `type` takes a type name or an array of distinct type names; found "text".',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic/draft-2020-12',
-        pointer: '/properties/e/anyOf',
-        message:
-          'Claude tool use (`input_schema`) requires draft 2020-12: `anyOf` takes a non-empty array of schemas; found an array.',
-        severity: 'error',
-      },
+      warning(
+        'anthropic/schema-dialect',
+        '/$schema',
+        'Claude tool use (`input_schema`) reads every schema as draft 2020-12; found `$schema` "http://json-schema.org/draft-07/schema#".',
+      ),
+      error(
+        'anthropic/draft-2020-12',
+        '/properties/n/exclusiveMinimum',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `exclusiveMinimum` takes a number; found true.',
+      ),
+      error(
+        'anthropic/draft-2020-12',
+        '/properties/t/items',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `items` takes a schema (tuples are `prefixItems` in 2020-12); found an array.',
+      ),
+      error(
+        'anthropic/draft-2020-12',
+        '/properties/r/required',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `required` takes an array of distinct strings; found "yes".',
+      ),
+      error(
+        'anthropic/draft-2020-12',
+        '/properties/u/type',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `type` takes a type name or an array of distinct type names; found "text".',
+      ),
+      error(
+        'anthropic/draft-2020-12',
+        '/properties/e/anyOf',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `anyOf` takes a non-empty array of schemas; found an array.',
+      ),
     ]);
   });
 
@@ -979,13 +880,11 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/additional-properties-false',
-        pointer: '',
-        message:
-          'Claude strict tool use requires every object to set `additionalProperties: false`.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/additional-properties-false',
+        '',
+        'Claude strict tool use requires every object to set `additionalProperties: false`.',
+      ),
     ]);
   });
 
@@ -1008,12 +907,11 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/recursion',
-        pointer: '/$defs/node/properties/next/anyOf/0/$ref',
-        message: 'Claude strict tool use refuses recursive schemas.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/recursion',
+        '/$defs/node/properties/next/anyOf/0/$ref',
+        'Claude strict tool use refuses recursive schemas.',
+      ),
     ]);
   });
 
@@ -1028,13 +926,11 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/ref-target',
-        pointer: '/properties/a/$ref',
-        message:
-          'Claude strict tool use cannot resolve "https://example.com/s.json" inside the schema.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/ref-target',
+        '/properties/a/$ref',
+        'Claude strict tool use cannot resolve "https://example.com/s.json" inside the schema.',
+      ),
     ]);
   });
 
@@ -1059,42 +955,36 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/numeric-constraint',
-        pointer: '/properties/n/minimum',
-        message: 'Claude strict tool use refuses `minimum`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/numeric-constraint',
-        pointer: '/properties/n/multipleOf',
-        message: 'Claude strict tool use refuses `multipleOf`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/string-length',
-        pointer: '/properties/s/maxLength',
-        message: 'Claude strict tool use refuses `maxLength`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/array-constraint',
-        pointer: '/properties/l/maxItems',
-        message: 'Claude strict tool use refuses `maxItems`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/array-constraint',
-        pointer: '/properties/l/uniqueItems',
-        message: 'Claude strict tool use refuses `uniqueItems`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/min-items',
-        pointer: '/properties/l/minItems',
-        message: 'Claude strict tool use supports `minItems` 0 or 1 only; found 2.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/numeric-constraint',
+        '/properties/n/minimum',
+        'Claude strict tool use refuses `minimum`.',
+      ),
+      error(
+        'anthropic-strict/numeric-constraint',
+        '/properties/n/multipleOf',
+        'Claude strict tool use refuses `multipleOf`.',
+      ),
+      error(
+        'anthropic-strict/string-length',
+        '/properties/s/maxLength',
+        'Claude strict tool use refuses `maxLength`.',
+      ),
+      error(
+        'anthropic-strict/array-constraint',
+        '/properties/l/maxItems',
+        'Claude strict tool use refuses `maxItems`.',
+      ),
+      error(
+        'anthropic-strict/array-constraint',
+        '/properties/l/uniqueItems',
+        'Claude strict tool use refuses `uniqueItems`.',
+      ),
+      error(
+        'anthropic-strict/min-items',
+        '/properties/l/minItems',
+        'Claude strict tool use supports `minItems` 0 or 1 only; found 2.',
+      ),
     ]);
   });
 
@@ -1112,13 +1002,11 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/string-format',
-        pointer: '/properties/a/format',
-        message:
-          'Claude strict tool use supports only the formats date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid; found "uri-reference".',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/string-format',
+        '/properties/a/format',
+        'Claude strict tool use supports only the formats date-time, time, date, duration, email, hostname, uri, ipv4, ipv6, uuid; found "uri-reference".',
+      ),
     ]);
   });
 
@@ -1139,30 +1027,26 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/pattern',
-        pointer: '/properties/a/pattern',
-        message: 'Claude strict tool use refuses a backreference in `pattern`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/pattern',
-        pointer: '/properties/b/pattern',
-        message: 'Claude strict tool use refuses a lookaround in `pattern`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/pattern',
-        pointer: '/properties/c/pattern',
-        message: 'Claude strict tool use refuses a lookaround in `pattern`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/pattern',
-        pointer: '/properties/d/pattern',
-        message: 'Claude strict tool use refuses a word boundary in `pattern`.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/pattern',
+        '/properties/a/pattern',
+        'Claude strict tool use refuses a backreference in `pattern`.',
+      ),
+      error(
+        'anthropic-strict/pattern',
+        '/properties/b/pattern',
+        'Claude strict tool use refuses a lookaround in `pattern`.',
+      ),
+      error(
+        'anthropic-strict/pattern',
+        '/properties/c/pattern',
+        'Claude strict tool use refuses a lookaround in `pattern`.',
+      ),
+      error(
+        'anthropic-strict/pattern',
+        '/properties/d/pattern',
+        'Claude strict tool use refuses a word boundary in `pattern`.',
+      ),
     ]);
   });
 
@@ -1177,19 +1061,16 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/literal-values',
-        pointer: '/properties/a/enum',
-        message:
-          'Claude strict tool use takes `enum` values as strings, numbers, booleans or null.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/literal-values',
-        pointer: '/properties/b/const',
-        message: 'Claude strict tool use takes a `const` string, number, boolean or null.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/literal-values',
+        '/properties/a/enum',
+        'Claude strict tool use takes `enum` values as strings, numbers, booleans or null.',
+      ),
+      error(
+        'anthropic-strict/literal-values',
+        '/properties/b/const',
+        'Claude strict tool use takes a `const` string, number, boolean or null.',
+      ),
     ]);
   });
 
@@ -1205,12 +1086,11 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/all-of-ref',
-        pointer: '/properties/a/allOf/0/$ref',
-        message: 'Claude strict tool use refuses `$ref` inside `allOf`.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/all-of-ref',
+        '/properties/a/allOf/0/$ref',
+        'Claude strict tool use refuses `$ref` inside `allOf`.',
+      ),
     ]);
   });
 
@@ -1233,30 +1113,26 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/unsupported-keyword',
-        pointer: '/properties/a/oneOf',
-        message: 'Claude strict tool use refuses `oneOf`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/unsupported-keyword',
-        pointer: '/properties/b/patternProperties',
-        message: 'Claude strict tool use refuses `patternProperties`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/unlisted-keyword',
-        pointer: '/properties/c/examples',
-        message: 'Claude strict tool use does not list (ignored or refused) `examples`.',
-        severity: 'warning',
-      },
-      {
-        rule: 'anthropic-strict/unlisted-keyword',
-        pointer: '/properties/c/nullable',
-        message: 'Claude strict tool use does not list (ignored or refused) `nullable`.',
-        severity: 'warning',
-      },
+      error(
+        'anthropic-strict/unsupported-keyword',
+        '/properties/a/oneOf',
+        'Claude strict tool use refuses `oneOf`.',
+      ),
+      error(
+        'anthropic-strict/unsupported-keyword',
+        '/properties/b/patternProperties',
+        'Claude strict tool use refuses `patternProperties`.',
+      ),
+      warning(
+        'anthropic-strict/unlisted-keyword',
+        '/properties/c/examples',
+        'Claude strict tool use does not list (ignored or refused) `examples`.',
+      ),
+      warning(
+        'anthropic-strict/unlisted-keyword',
+        '/properties/c/nullable',
+        'Claude strict tool use does not list (ignored or refused) `nullable`.',
+      ),
     ]);
   });
 
@@ -1271,19 +1147,16 @@ describe('checkProviderSchema: anthropic-strict', () => {
         'anthropic-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'anthropic-strict/type',
-        pointer: '/properties/a',
-        message:
-          'Claude strict tool use requires a `type` (or `anyOf`, `allOf`, `enum`, `const`, `$ref`).',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/schema-object',
-        pointer: '/properties/b',
-        message: 'Claude strict tool use requires a schema object here; found true.',
-        severity: 'error',
-      },
+      error(
+        'anthropic-strict/type',
+        '/properties/a',
+        'Claude strict tool use requires a `type` (or `anyOf`, `allOf`, `enum`, `const`, `$ref`).',
+      ),
+      error(
+        'anthropic-strict/schema-object',
+        '/properties/b',
+        'Claude strict tool use requires a schema object here; found true.',
+      ),
     ]);
   });
 
@@ -1324,20 +1197,16 @@ describe('checkProviderSchema: portable', () => {
   it('reports the rules of the five JSON Schema profiles, each once', () => {
     const violations = checkProviderSchema({ type: 'object', properties: {} }, 'portable');
     expect(violations).toStrictEqual([
-      {
-        rule: 'openai-strict/additional-properties-false',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) requires every object to set `additionalProperties: false`.',
-        severity: 'error',
-      },
-      {
-        rule: 'anthropic-strict/additional-properties-false',
-        pointer: '',
-        message:
-          'Claude strict tool use requires every object to set `additionalProperties: false`.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/additional-properties-false',
+        '',
+        'OpenAI strict mode (Structured Outputs) requires every object to set `additionalProperties: false`.',
+      ),
+      error(
+        'anthropic-strict/additional-properties-false',
+        '',
+        'Claude strict tool use requires every object to set `additionalProperties: false`.',
+      ),
     ]);
   });
 
@@ -1345,22 +1214,15 @@ describe('checkProviderSchema: portable', () => {
     const schema = {
       type: 'object',
       properties: {
-        name: { type: 'string', description: 'Who' },
-        when: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
-        kind: { type: 'string', enum: ['a', 'b'] },
-        tags: { type: 'array', items: { type: 'string' } },
+        title: { type: 'string' },
+        due: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+        status: { type: 'string', enum: ['open', 'done'], description: 'Where it stands' },
+        labels: { type: 'array', items: { type: 'string' }, minItems: 1 },
       },
-      required: ['name', 'when', 'kind', 'tags'],
+      required: ['title', 'due', 'status', 'labels'],
       additionalProperties: false,
     };
-    for (const profile of [
-      'portable',
-      'openai',
-      'openai-strict',
-      'gemini-json-schema',
-      'anthropic',
-      'anthropic-strict',
-    ] as const) {
+    for (const profile of ['portable', ...PORTABLE_PROFILES] as const) {
       expect(checkProviderSchema(schema, profile), profile).toStrictEqual([]);
     }
   });
@@ -1391,13 +1253,11 @@ describe('checkProviderSchema: portable', () => {
 describe('checkProviderSchema: any input', () => {
   it('names an unknown profile', () => {
     expect(checkProviderSchema({ type: 'object' }, 'claude' as Profile)).toStrictEqual([
-      {
-        rule: 'profile-unknown',
-        pointer: '',
-        message:
-          'Unknown profile "claude"; the profiles are mcp, portable, openai, openai-strict, gemini, gemini-json-schema, anthropic, anthropic-strict.',
-        severity: 'error',
-      },
+      error(
+        'profile-unknown',
+        '',
+        'Unknown profile "claude"; the profiles are mcp, portable, openai, openai-strict, gemini, gemini-json-schema, anthropic, anthropic-strict.',
+      ),
     ]);
   });
 
@@ -1446,20 +1306,16 @@ describe('checkProviderSchema: any input', () => {
     }
     const violations = checkProviderSchema(schema, 'openai-strict');
     expect(violations).toStrictEqual([
-      {
-        rule: 'openai-strict/limits',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 5000 object properties; found 50000.',
-        severity: 'error',
-      },
-      {
-        rule: 'openai-strict/limits',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 10 levels of object nesting; found 50000.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/limits',
+        '',
+        'OpenAI strict mode (Structured Outputs) allows at most 5000 object properties; found 50000.',
+      ),
+      error(
+        'openai-strict/limits',
+        '',
+        'OpenAI strict mode (Structured Outputs) allows at most 10 levels of object nesting; found 50000.',
+      ),
     ]);
     expect(checkProviderSchema(schema, 'portable').length).toBe(2);
     expect(checkProviderSchema(schema, 'mcp')).toStrictEqual([]);
@@ -1500,25 +1356,21 @@ describe('checkProviderSchema: openai-strict limits', () => {
       Array.from({ length: 5001 }, (_, index) => [`p${index}`, { type: 'string' }]),
     );
     expect(checkProviderSchema(closedObject(wide), 'openai-strict')).toStrictEqual([
-      {
-        rule: 'openai-strict/limits',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 5000 object properties; found 5001.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/limits',
+        '',
+        'OpenAI strict mode (Structured Outputs) allows at most 5000 object properties; found 5001.',
+      ),
     ]);
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 10; level++) deep = closedObject({ a: deep });
     expect(checkProviderSchema(deep, 'openai-strict')).toStrictEqual([]);
     expect(checkProviderSchema(closedObject({ a: deep }), 'openai-strict')).toStrictEqual([
-      {
-        rule: 'openai-strict/limits',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 10 levels of object nesting; found 11.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/limits',
+        '',
+        'OpenAI strict mode (Structured Outputs) allows at most 10 levels of object nesting; found 11.',
+      ),
     ]);
   });
 
@@ -1540,13 +1392,11 @@ describe('checkProviderSchema: openai-strict limits', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/limits',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 1000 enum values; found 1001.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/limits',
+        '',
+        'OpenAI strict mode (Structured Outputs) allows at most 1000 enum values; found 1001.',
+      ),
     ]);
     expect(
       checkProviderSchema(
@@ -1554,13 +1404,11 @@ describe('checkProviderSchema: openai-strict limits', () => {
         'openai-strict',
       ),
     ).toStrictEqual([
-      {
-        rule: 'openai-strict/limits',
-        pointer: '/properties/a/enum',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 15000 characters in a string enum of more than 250 values; found 15060.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/limits',
+        '/properties/a/enum',
+        'OpenAI strict mode (Structured Outputs) allows at most 15000 characters in a string enum of more than 250 values; found 15060.',
+      ),
     ]);
     const long = Object.fromEntries(
       Array.from({ length: 121 }, (_, index) => [
@@ -1569,13 +1417,39 @@ describe('checkProviderSchema: openai-strict limits', () => {
       ]),
     );
     expect(checkProviderSchema(closedObject(long), 'openai-strict')).toStrictEqual([
-      {
-        rule: 'openai-strict/limits',
-        pointer: '',
-        message:
-          'OpenAI strict mode (Structured Outputs) allows at most 120000 characters of property names, definition names, enum and const values; found 121000.',
-        severity: 'error',
-      },
+      error(
+        'openai-strict/limits',
+        '',
+        'OpenAI strict mode (Structured Outputs) allows at most 120000 characters of property names, definition names, enum and const values; found 121000.',
+      ),
     ]);
+  });
+});
+
+describe('checkProviderSchema: the README', () => {
+  it('lists every rule with its profiles and severity, and no other', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const listed: Record<string, string> = {};
+    for (const row of readme.matchAll(
+      /^\| `([a-z-]+\/[a-z0-9-]+)` \| ([a-z, -]+) \| (error|warning) \|/gm,
+    )) {
+      listed[row[1]!] = `${row[2]!.split(', ').sort().join(', ')} ${row[3]}`;
+    }
+    const profiles: Record<string, string[]> = {};
+    const severity: Record<string, string> = {};
+    for (const profile of PROFILES) {
+      for (const rule of rulesOf(profile)!) {
+        profiles[rule.name] = [...(profiles[rule.name] ?? []), profile];
+        severity[rule.name] = rule.severity;
+      }
+    }
+    const coded = Object.fromEntries(
+      Object.entries(profiles).map(([name, names]) => [
+        name,
+        `${names.sort().join(', ')} ${severity[name]}`,
+      ]),
+    );
+    expect(listed).toStrictEqual(coded);
+    expect(Object.keys(coded).length).toBe(54);
   });
 });

@@ -10,6 +10,7 @@ import type {
   Dialect,
   JsonSchema,
 } from '../types/index.ts';
+import { boundDiagnostics } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { inputError } from '../utils/jsonValue.ts';
 import { dialectOf } from '../vocabulary/index.ts';
@@ -47,7 +48,7 @@ export function dereference(
   };
   let output = road.schema;
   for (const finalize of FINALIZERS) output = finalize(output, context);
-  return { schema: output, diagnostics: context.diagnostics };
+  return { schema: output, diagnostics: boundDiagnostics(context.diagnostics) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, JsonSchema } from '../types/index.ts';
+import { previewJson } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Finalizer } from './types.ts';
 
@@ -152,23 +153,21 @@ function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Ver
   if ('type' in node) {
     const types = Array.isArray(node.type) ? node.type : [node.type];
     parts.push(
-      types.includes('object')
-        ? OBJECT
-        : { kind: 'other', what: `type ${JSON.stringify(node.type)}` },
+      types.includes('object') ? OBJECT : { kind: 'other', what: `type ${previewJson(node.type)}` },
     );
   }
   if ('const' in node) {
     parts.push(
       isPlainObject(node.const)
         ? OBJECT
-        : { kind: 'other', what: `const ${JSON.stringify(node.const)}` },
+        : { kind: 'other', what: `const ${previewJson(node.const)}` },
     );
   }
   if (Array.isArray(node.enum)) {
     parts.push(
       node.enum.some(isPlainObject)
         ? OBJECT
-        : { kind: 'other', what: `enum ${JSON.stringify(node.enum)}` },
+        : { kind: 'other', what: `enum ${previewJson(node.enum)}` },
     );
   }
   if (typeof node.$ref === 'string') {

@@ -9,6 +9,8 @@ export interface KeptCycles {
   names: ReadonlySet<string>;
   /** The byte budget of this document's output. */
   maxBytes: number;
+  /** The depth budget of this document's output. */
+  maxDepth: number;
 }
 
 /** What a road hands to the finalizers besides the schema. */

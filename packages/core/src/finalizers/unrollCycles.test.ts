@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../resolveOptions/index.ts';
 import type { DereferenceOptions, Diagnostic } from '../types/index.ts';
+import { measureJson } from '../utils/measureJson.ts';
 import type { FinalizerContext } from './types.ts';
 import { unrollCycles, unrollCyclesFinalizer } from './unrollCycles.ts';
 
 describe('unrollCycles', () => {
+  const roomy = { bytes: 1e6, depth: 512 };
   const list = () => ({
     properties: { head: { $ref: '#/$defs/List' } },
     $defs: {
@@ -16,7 +18,7 @@ describe('unrollCycles', () => {
 
   it('inlines n levels of the cycle, then a permissive schema, and drops the entry', () => {
     const diagnostics: Diagnostic[] = [];
-    const out = unrollCycles(list(), '$defs', new Set(['List']), 1, 1e6, diagnostics);
+    const out = unrollCycles(list(), '$defs', new Set(['List']), 1, roomy, diagnostics);
     expect(out).toStrictEqual({
       properties: {
         head: { properties: { value: { const: { $ref: '#/$defs/List' } }, next: {} } },
@@ -27,9 +29,30 @@ describe('unrollCycles', () => {
 
   it('unrolls fewer levels when copies would pass the size bound', () => {
     const diagnostics: Diagnostic[] = [];
-    const out = unrollCycles(list(), '$defs', new Set(['List']), 50, 2000, diagnostics);
+    const out = unrollCycles(
+      list(),
+      '$defs',
+      new Set(['List']),
+      50,
+      { bytes: 2000, depth: 512 },
+      diagnostics,
+    );
     expect(JSON.stringify(out).length).toBeLessThan(2000);
     expect(diagnostics[0]!.message).toMatch(/instead of 50/);
+  });
+
+  it('unrolls fewer levels when copies would pass the depth bound, whatever the byte budget', () => {
+    const diagnostics: Diagnostic[] = [];
+    const out = unrollCycles(
+      list(),
+      '$defs',
+      new Set(['List']),
+      10_000,
+      { bytes: 1e9, depth: 64 },
+      diagnostics,
+    );
+    expect(measureJson(out).depth).toBeLessThanOrEqual(64);
+    expect(diagnostics[0]!.message).toMatch(/instead of 10000/);
   });
 
   it('leaves entries that are not cyclic in place', () => {
@@ -38,7 +61,7 @@ describe('unrollCycles', () => {
       '$defs',
       new Set(),
       3,
-      1e6,
+      roomy,
       [],
     );
     expect(out).toStrictEqual({
@@ -58,7 +81,7 @@ describe('unrollCyclesFinalizer', () => {
     dialect: '2020-12',
     diagnostics: [],
     cycles: withCycles
-      ? { defsKeyword: '$defs', names: new Set(['List']), maxBytes: 1e6 }
+      ? { defsKeyword: '$defs', names: new Set(['List']), maxBytes: 1e6, maxDepth: 512 }
       : undefined,
   });
 

@@ -1,8 +1,10 @@
 import { cloneTree } from '../cloneJson/index.ts';
 import { mergeReference } from '../mergeReference/index.ts';
+import type { Budget } from '../resolveOptions/index.ts';
 import type { Diagnostic } from '../types/index.ts';
 import { countOf } from '../utils/countOf.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { type JsonMeasure, measureJson } from '../utils/measureJson.ts';
 import { forEachSubschema, visitSchemas } from '../visitSchemas/index.ts';
 import type { Finalizer } from './types.ts';
 
@@ -24,7 +26,7 @@ export const unrollCyclesFinalizer: Finalizer = (schema, context) => {
     cycles.defsKeyword,
     cycles.names,
     options.unrollLevels,
-    cycles.maxBytes,
+    { bytes: cycles.maxBytes, depth: cycles.maxDepth },
     diagnostics,
   );
 };
@@ -39,7 +41,7 @@ export const unrollCyclesFinalizer: Finalizer = (schema, context) => {
  * @param defsKeyword Where the entries live (`$defs` or `definitions`).
  * @param cyclic Names of the entries that lie on cycles.
  * @param levels How many times a cycle is inlined before it is cut.
- * @param maxBytes Size bound: fewer levels are unrolled when copies would pass it.
+ * @param budget Size and depth bound: fewer levels are unrolled when copies would pass either.
  * @param diagnostics Where cuts are reported.
  * @returns The rewritten root.
  */
@@ -48,7 +50,7 @@ export function unrollCycles(
   defsKeyword: string,
   cyclic: ReadonlySet<string>,
   levels: number,
-  maxBytes: number,
+  budget: Budget,
   diagnostics: Diagnostic[],
 ): SchemaObject {
   const defs = root[defsKeyword] as SchemaObject | undefined;
@@ -58,12 +60,12 @@ export function unrollCycles(
   const bodies = new Map<string, SchemaObject>();
   for (const name of cyclic) bodies.set(name, defs[name] as SchemaObject);
 
-  const depth = fittingLevels(bodies, prefix, levels, maxBytes, JSON.stringify(root).length);
+  const depth = fittingLevels(bodies, prefix, levels, budget, measureJson(root));
   if (depth < levels) {
     diagnostics.push({
       code: 'cycle-unrolled',
       pointer: '',
-      message: `Cycles were unrolled ${countOf(depth, 'level')} instead of ${levels}: more would pass the size budget of ${maxBytes} bytes.`,
+      message: `Cycles were unrolled ${countOf(depth, 'level')} instead of ${levels}: more would pass the budget of ${budget.bytes} bytes and ${budget.depth} levels.`,
     });
   }
   const cut = new Set<string>();
@@ -111,18 +113,25 @@ export function unrollCycles(
   }
 }
 
-/** The largest number of levels (≤ `levels`) whose copies fit the size bound. */
+/**
+ * The largest number of levels (≤ `levels`) whose copies fit the size bound and the depth bound.
+ * Each level nests at most one body deeper (a `$ref` inside a body, plus the `allOf` a merge may
+ * add), so the depth of `n` levels is at most the root's plus `n` times that.
+ */
 function fittingLevels(
   bodies: Map<string, SchemaObject>,
   prefix: string,
   levels: number,
-  maxBytes: number,
-  rootBytes: number,
+  budget: Budget,
+  root: JsonMeasure,
 ): number {
   const size = new Map<string, number>();
   const refs = new Map<string, string[]>();
+  let deepestBody = 0;
   for (const [name, body] of bodies) {
-    size.set(name, JSON.stringify(body).length);
+    const measure = measureJson(body);
+    size.set(name, measure.bytes);
+    deepestBody = Math.max(deepestBody, measure.depth + 2);
     // Only `$ref`s in schema positions: one inside `default` or `const` is data.
     const found: string[] = [];
     visitSchemas(body, (node) => {
@@ -149,7 +158,8 @@ function fittingLevels(
       next.set(name, bytes);
       worst = Math.max(worst, bytes);
     }
-    if (rootBytes + worst * 4 > maxBytes) break;
+    if (root.bytes + worst * 4 > budget.bytes) break;
+    if (root.depth + level * deepestBody > budget.depth) break;
     best = level;
     previous = next;
   }

@@ -86,3 +86,32 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return typeof value;
 }
+
+/**
+ * A rule that reads schema objects only (booleans and malformed values have no keyword to
+ * break): `check` runs on every schema object.
+ *
+ * @param name The rule name.
+ * @param severity The severity.
+ * @param check Checks one schema object at its position.
+ * @returns The rule.
+ */
+export function objectRule(
+  name: string,
+  severity: Violation['severity'],
+  check: (
+    schema: Record<string, unknown>,
+    node: SchemaNode,
+    report: Report,
+    document: SchemaDocument,
+  ) => void,
+): SchemaRule {
+  return {
+    name,
+    severity,
+    node(node, report, document) {
+      const schema = schemaAt(node);
+      if (schema !== undefined) check(schema, node, report, document);
+    },
+  };
+}

@@ -1,17 +1,7 @@
 import { draft202012Shape } from './draft202012Shape.ts';
 import { findUnsupportedRegexFeature } from './regexFeatures.ts';
-import {
-  closedObjects,
-  cyclicReference,
-  formatAllowlist,
-  listedKeywords,
-  objectSchemasOnly,
-  referenceTargets,
-  rootKeywords,
-  rootTypeObject,
-  unlistedKeywords,
-} from './ruleFactories.ts';
-import { describeValue, keywordPointer, type SchemaRule, schemaAt } from './SchemaRule.ts';
+import * as rule from './ruleFactories.ts';
+import { describeValue, keywordPointer, objectRule, type SchemaRule } from './SchemaRule.ts';
 
 // Sources:
 // [tool-use] Claude docs, "Tool use → Implement tool use" (`input_schema`),
@@ -29,137 +19,86 @@ const STRICT = 'Claude strict tool use';
 export const ANTHROPIC_RULES: readonly SchemaRule[] = [
   // [errors] "tools.0.custom.input_schema.type: Field required"; [tool-use] the API's
   // `InputSchema` is `{ type: 'object', properties?, required? }`.
-  rootTypeObject('anthropic/root-type-object', ANTHROPIC),
+  rule.rootTypeObject('anthropic/root-type-object', ANTHROPIC),
   // [errors] "input_schema does not support oneOf, allOf, or anyOf at the top level"
   // (nspady/google-calendar-mcp#39, anthropics/claude-code#5319, 2025-08).
-  rootKeywords('anthropic/root-combinator', ANTHROPIC, ['oneOf', 'allOf', 'anyOf']),
+  rule.rootKeywords('anthropic/root-combinator', ANTHROPIC, ['oneOf', 'allOf', 'anyOf']),
   // [errors] "JSON schema is invalid. It must match JSON Schema draft 2020-12": the meta-schema
   // is applied whatever `$schema` says.
   draft202012Shape('anthropic/draft-2020-12', ANTHROPIC),
   // [errors] a `$schema` of draft-07 caused 500s (anthropics/anthropic-sdk-python#1001, 2025-07);
   // the schema is read as 2020-12 anyway.
-  {
-    name: 'anthropic/schema-dialect',
-    severity: 'warning',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !Object.hasOwn(schema, '$schema')) return;
-      if (schema.$schema === 'https://json-schema.org/draft/2020-12/schema') return;
-      report(
-        keywordPointer(node, '$schema'),
-        `${ANTHROPIC} reads every schema as draft 2020-12; found \`$schema\` ${describeValue(schema.$schema)}.`,
-      );
-    },
-  },
+  objectRule('anthropic/schema-dialect', 'warning', (schema, node, report) => {
+    if (!Object.hasOwn(schema, '$schema')) return;
+    if (schema.$schema === 'https://json-schema.org/draft/2020-12/schema') return;
+    report(
+      keywordPointer(node, '$schema'),
+      `${ANTHROPIC} reads every schema as draft 2020-12; found \`$schema\` ${describeValue(schema.$schema)}.`,
+    );
+  }),
 ];
 
 /** [limitations] "Supported: ... string formats". */
-export const STRICT_FORMATS: ReadonlySet<string> = new Set([
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'uri',
-  'ipv4',
-  'ipv6',
-  'uuid',
-]);
+export const STRICT_FORMATS: ReadonlySet<string> = rule.keywordSet(
+  'date-time time date duration email hostname uri ipv4 ipv6 uuid',
+);
 
 /** [limitations] "Numerical constraints (such as minimum, maximum, multipleOf)" are not supported. */
-const NUMERIC_CONSTRAINTS = new Set([
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-]);
+const NUMERIC_CONSTRAINTS = rule.keywordSet(
+  'minimum maximum exclusiveMinimum exclusiveMaximum multipleOf',
+);
 
 /** [limitations] "String constraints (minLength, maxLength)" are not supported. */
 const STRING_CONSTRAINTS = new Set(['minLength', 'maxLength']);
 
 /** [limitations] array constraints beyond `minItems` 0 or 1 are not supported. */
-const ARRAY_CONSTRAINTS = new Set([
-  'maxItems',
-  'uniqueItems',
-  'contains',
-  'minContains',
-  'maxContains',
-]);
+const ARRAY_CONSTRAINTS = rule.keywordSet('maxItems uniqueItems contains minContains maxContains');
 
 /** [limitations] the supported keywords (and what [transform] keeps). */
-const STRICT_LISTED = new Set([
-  '$defs',
-  '$id',
-  '$ref',
-  '$schema',
-  'additionalProperties',
-  'allOf',
-  'anyOf',
-  'const',
-  'default',
-  'definitions',
-  'description',
-  'enum',
-  'format',
-  'items',
-  'minItems',
-  'pattern',
-  'properties',
-  'required',
-  'title',
-  'type',
-]);
+const STRICT_LISTED = rule.keywordSet(
+  '$defs $id $ref $schema additionalProperties allOf anyOf const default definitions ' +
+    'description enum format items minItems pattern properties required title type',
+);
 
 /**
  * Assertion and applicator keywords of 2020-12 off the supported list: refused ("If you use an
  * unsupported feature, you'll receive a 400 error"). [transform] turns `oneOf` into `anyOf`.
  */
-const STRICT_REFUSED = new Set([
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'prefixItems',
-  'additionalItems',
-  'patternProperties',
-  'propertyNames',
-  'dependentRequired',
-  'dependentSchemas',
-  'dependencies',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'minProperties',
-  'maxProperties',
-  '$dynamicRef',
-  '$recursiveRef',
-]);
+const STRICT_REFUSED = rule.keywordSet(
+  'oneOf not if then else prefixItems additionalItems patternProperties propertyNames ' +
+    'dependentRequired dependentSchemas dependencies unevaluatedItems unevaluatedProperties ' +
+    'minProperties maxProperties $dynamicRef $recursiveRef',
+);
 
 /** `anthropic-strict`: `strict: true` tools (and structured outputs). */
 export const ANTHROPIC_STRICT_RULES: readonly SchemaRule[] = [
   ...ANTHROPIC_RULES,
   // [limitations] "`additionalProperties` must be set to `false` for objects"; [errors] Bedrock:
   // "For 'object' type, 'additionalProperties' must be explicitly set to false".
-  closedObjects('anthropic-strict/additional-properties-false', STRICT),
+  rule.closedObjects('anthropic-strict/additional-properties-false', STRICT),
   // [limitations] "Recursive schemas" are not supported.
-  cyclicReference('anthropic-strict/recursion', STRICT, false),
+  rule.cyclicReference('anthropic-strict/recursion', STRICT, false),
   // [limitations] "external `$ref` not supported"; references resolve inside the schema.
-  referenceTargets('anthropic-strict/ref-target', STRICT, {
+  rule.referenceTargets('anthropic-strict/ref-target', STRICT, {
     rootDefinitions: false,
     root: true,
     legacy: true,
   }),
-  listedKeywords(
+  rule.listedKeywords(
     'anthropic-strict/numeric-constraint',
     'error',
     STRICT,
     NUMERIC_CONSTRAINTS,
     'refuses',
   ),
-  listedKeywords('anthropic-strict/string-length', 'error', STRICT, STRING_CONSTRAINTS, 'refuses'),
-  listedKeywords(
+  rule.listedKeywords(
+    'anthropic-strict/string-length',
+    'error',
+    STRICT,
+    STRING_CONSTRAINTS,
+    'refuses',
+  ),
+  rule.listedKeywords(
     'anthropic-strict/array-constraint',
     'error',
     STRICT,
@@ -167,66 +106,47 @@ export const ANTHROPIC_STRICT_RULES: readonly SchemaRule[] = [
     'refuses',
   ),
   // [limitations] array `minItems`: "only values 0 and 1 supported".
-  {
-    name: 'anthropic-strict/min-items',
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !Object.hasOwn(schema, 'minItems')) return;
-      if (schema.minItems === 0 || schema.minItems === 1) return;
-      report(
-        keywordPointer(node, 'minItems'),
-        `${STRICT} supports \`minItems\` 0 or 1 only; found ${describeValue(schema.minItems)}.`,
-      );
-    },
-  },
-  formatAllowlist('anthropic-strict/string-format', 'error', STRICT, STRICT_FORMATS),
+  objectRule('anthropic-strict/min-items', 'error', (schema, node, report) => {
+    if (!Object.hasOwn(schema, 'minItems')) return;
+    if (schema.minItems === 0 || schema.minItems === 1) return;
+    report(
+      keywordPointer(node, 'minItems'),
+      `${STRICT} supports \`minItems\` 0 or 1 only; found ${describeValue(schema.minItems)}.`,
+    );
+  }),
+  rule.formatAllowlist('anthropic-strict/string-format', 'error', STRICT, STRICT_FORMATS),
   // [limitations] regular expressions: no backreferences, lookaround or word boundaries.
-  {
-    name: 'anthropic-strict/pattern',
-    severity: 'error',
-    node(node, report) {
-      const pattern = schemaAt(node)?.pattern;
-      if (typeof pattern !== 'string') return;
-      const feature = findUnsupportedRegexFeature(pattern);
-      if (feature !== undefined) {
-        report(keywordPointer(node, 'pattern'), `${STRICT} refuses ${feature} in \`pattern\`.`);
-      }
-    },
-  },
+  objectRule('anthropic-strict/pattern', 'error', (schema, node, report) => {
+    const pattern = schema.pattern;
+    if (typeof pattern !== 'string') return;
+    const feature = findUnsupportedRegexFeature(pattern);
+    if (feature !== undefined) {
+      report(keywordPointer(node, 'pattern'), `${STRICT} refuses ${feature} in \`pattern\`.`);
+    }
+  }),
   // [limitations] `enum` of "strings, numbers, bools, or nulls only" ("complex enum types" are
   // not supported); [transform] keeps `const` only when primitive.
-  {
-    name: 'anthropic-strict/literal-values',
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      const isPrimitive = (value: unknown) => value === null || typeof value !== 'object';
-      if (Array.isArray(schema.enum) && !schema.enum.every(isPrimitive)) {
-        report(
-          keywordPointer(node, 'enum'),
-          `${STRICT} takes \`enum\` values as strings, numbers, booleans or null.`,
-        );
-      }
-      if (Object.hasOwn(schema, 'const') && !isPrimitive(schema.const)) {
-        report(
-          keywordPointer(node, 'const'),
-          `${STRICT} takes a \`const\` string, number, boolean or null.`,
-        );
-      }
-    },
-  },
+  objectRule('anthropic-strict/literal-values', 'error', (schema, node, report) => {
+    const isPrimitive = (value: unknown) => value === null || typeof value !== 'object';
+    if (Array.isArray(schema.enum) && !schema.enum.every(isPrimitive)) {
+      report(
+        keywordPointer(node, 'enum'),
+        `${STRICT} takes \`enum\` values as strings, numbers, booleans or null.`,
+      );
+    }
+    if (Object.hasOwn(schema, 'const') && !isPrimitive(schema.const)) {
+      report(
+        keywordPointer(node, 'const'),
+        `${STRICT} takes a \`const\` string, number, boolean or null.`,
+      );
+    }
+  }),
   // [limitations] "`allOf` (with limitations - `allOf` with `$ref` not supported)".
-  {
-    name: 'anthropic-strict/all-of-ref',
-    severity: 'error',
-    node(node, report) {
-      if (node.keyword !== 'allOf' || schemaAt(node)?.$ref === undefined) return;
-      report(keywordPointer(node, '$ref'), `${STRICT} refuses \`$ref\` inside \`allOf\`.`);
-    },
-  },
-  listedKeywords(
+  objectRule('anthropic-strict/all-of-ref', 'error', (schema, node, report) => {
+    if (node.keyword !== 'allOf' || schema.$ref === undefined) return;
+    report(keywordPointer(node, '$ref'), `${STRICT} refuses \`$ref\` inside \`allOf\`.`);
+  }),
+  rule.listedKeywords(
     'anthropic-strict/unsupported-keyword',
     'error',
     STRICT,
@@ -235,7 +155,7 @@ export const ANTHROPIC_STRICT_RULES: readonly SchemaRule[] = [
   ),
   // Annotations and unknown keywords off the supported list (`examples`, `nullable`, `readOnly`,
   // `x-*`): constrain nothing, so at most ignored.
-  unlistedKeywords(
+  rule.unlistedKeywords(
     'anthropic-strict/unlisted-keyword',
     'warning',
     STRICT,
@@ -250,23 +170,17 @@ export const ANTHROPIC_STRICT_RULES: readonly SchemaRule[] = [
   ),
   // [transform] "JSON schema must have a type defined if anyOf/oneOf/allOf/enum/const are not
   // used" (the SDK's strict helpers throw before sending).
-  {
-    name: 'anthropic-strict/type',
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      const typed = ['type', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref'].some((keyword) =>
-        Object.hasOwn(schema, keyword),
+  objectRule('anthropic-strict/type', 'error', (schema, node, report) => {
+    const typed = ['type', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref'].some((keyword) =>
+      Object.hasOwn(schema, keyword),
+    );
+    if (!typed) {
+      report(
+        node.pointer,
+        `${STRICT} requires a \`type\` (or \`anyOf\`, \`allOf\`, \`enum\`, \`const\`, \`$ref\`).`,
       );
-      if (!typed) {
-        report(
-          node.pointer,
-          `${STRICT} requires a \`type\` (or \`anyOf\`, \`allOf\`, \`enum\`, \`const\`, \`$ref\`).`,
-        );
-      }
-    },
-  },
+    }
+  }),
   // [transform] reads every subschema as an object; a boolean schema has no type.
-  objectSchemasOnly('anthropic-strict/schema-object', STRICT),
+  rule.objectSchemasOnly('anthropic-strict/schema-object', STRICT),
 ];

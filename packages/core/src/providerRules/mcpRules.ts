@@ -1,4 +1,4 @@
-import { listedKeywords, referenceTargets, rootTypeObject } from './ruleFactories.ts';
+import * as rule from './ruleFactories.ts';
 import { keywordPointer, type SchemaRule, schemaAt } from './SchemaRule.ts';
 
 const MCP = 'MCP';
@@ -10,10 +10,14 @@ const MCP = 'MCP';
 export const MCP_RULES: readonly SchemaRule[] = [
   // MCP specification 2025-11-25, schema.ts `Tool.inputSchema`: `{ type: "object"; properties?; required? }`
   // (https://modelcontextprotocol.io/specification/2025-11-25/schema#tool).
-  rootTypeObject('mcp/root-type-object', MCP),
+  rule.rootTypeObject('mcp/root-type-object', MCP),
   // The self-contained contract (DESIGN.md "Provider profiles", `mcp` row; packages/core/README.md):
   // clients resolve no reference, so the only `$ref`s left point at root `$defs` entries.
-  referenceTargets('mcp/ref-target', MCP, { rootDefinitions: true, root: false, legacy: false }),
+  rule.referenceTargets('mcp/ref-target', MCP, {
+    rootDefinitions: true,
+    root: false,
+    legacy: false,
+  }),
   // Same contract: `$defs` stay only for cycles; any other `$ref` could have been inlined.
   {
     name: 'mcp/ref-not-cyclic',
@@ -30,7 +34,7 @@ export const MCP_RULES: readonly SchemaRule[] = [
     },
   },
   // Same contract: dynamic references depend on the evaluation path, which no client follows.
-  listedKeywords(
+  rule.listedKeywords(
     'mcp/dynamic-ref',
     'error',
     'A self-contained schema',

@@ -1,18 +1,7 @@
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
-import {
-  closedObjects,
-  formatAllowlist,
-  listedKeywords,
-  nodeTypes,
-  objectSchemasOnly,
-  referenceSiblings,
-  referenceTargets,
-  requiredDeclared,
-  rootKeywords,
-  rootTypeObject,
-  unlistedKeywords,
-} from './ruleFactories.ts';
-import { describeValue, keywordPointer, type SchemaRule, schemaAt } from './SchemaRule.ts';
+import * as rule from './ruleFactories.ts';
+import { describeValue, keywordPointer, objectRule, type SchemaRule } from './SchemaRule.ts';
 import { describesObject } from './schemaDocument.ts';
 
 // Sources:
@@ -28,10 +17,10 @@ const STRICT = 'OpenAI strict mode (Structured Outputs)';
 export const OPENAI_RULES: readonly SchemaRule[] = [
   // [errors] "Invalid schema for function 'X': schema must be a JSON Schema of 'type: "object"',
   // got 'type: "None"'." (i-am-bee/beeai-framework#844, 2025-05).
-  rootTypeObject('openai/root-type-object', OPENAI),
+  rule.rootTypeObject('openai/root-type-object', OPENAI),
   // [errors] "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at
   // the top level." (nspady/google-calendar-mcp#39, 2025-06; langchain-ai/langchainjs#9804, 2026-01).
-  rootKeywords('openai/root-combinator', OPENAI, ['oneOf', 'anyOf', 'allOf', 'enum', 'not']),
+  rule.rootKeywords('openai/root-combinator', OPENAI, ['oneOf', 'anyOf', 'allOf', 'enum', 'not']),
 ];
 
 /**
@@ -39,37 +28,13 @@ export const OPENAI_RULES: readonly SchemaRule[] = [
  * dependentSchemas, if, then, else" are "not yet supported", plus every keyword [transform]
  * refuses (`JSON_SCHEMA_UNSUPPORTED_SCHEMA_KEYWORDS`, tuple `additionalItems`).
  */
-const STRICT_REFUSED = new Set([
-  '$anchor',
-  '$dynamicAnchor',
-  '$dynamicRef',
-  '$recursiveAnchor',
-  '$recursiveRef',
-  'additionalItems',
-  'allOf',
-  'contains',
-  'contentEncoding',
-  'contentMediaType',
-  'contentSchema',
-  'dependencies',
-  'dependentRequired',
-  'dependentSchemas',
-  'else',
-  'if',
-  'maxContains',
-  'maxProperties',
-  'minContains',
-  'minProperties',
-  'not',
-  'oneOf',
-  'patternProperties',
-  'prefixItems',
-  'propertyNames',
-  'then',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'uniqueItems',
-]);
+const STRICT_REFUSED = rule.keywordSet(
+  '$anchor $dynamicAnchor $dynamicRef $recursiveAnchor $recursiveRef additionalItems allOf ' +
+    'contains contentEncoding contentMediaType contentSchema dependencies dependentRequired ' +
+    'dependentSchemas else if maxContains maxProperties minContains minProperties not oneOf ' +
+    'patternProperties prefixItems propertyNames then unevaluatedItems unevaluatedProperties ' +
+    'uniqueItems',
+);
 
 /** [supported-schemas]: string `minLength`/`maxLength` are listed only as unsupported for fine-tuned models. */
 const STRICT_FINE_TUNED_ONLY = new Set(['minLength', 'maxLength']);
@@ -80,52 +45,19 @@ const STRICT_FINE_TUNED_ONLY = new Set(['minLength', 'maxLength']);
  * (accepted by api.openai.com in strict mode in a 2026-08-13 test, openai/openai-agents-python#4390,
  * the most recent source; 2024 reports said "'default' is not permitted").
  */
-const STRICT_LISTED = new Set([
-  '$comment',
-  '$defs',
-  '$id',
-  '$ref',
-  '$schema',
-  'additionalProperties',
-  'anyOf',
-  'const',
-  'default',
-  'definitions',
-  'description',
-  'enum',
-  'examples',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'format',
-  'items',
-  'maxItems',
-  'maximum',
-  'minItems',
-  'minimum',
-  'multipleOf',
-  'pattern',
-  'properties',
-  'readOnly',
-  'required',
-  'title',
-  'type',
-  'writeOnly',
-]);
+const STRICT_LISTED = rule.keywordSet(
+  '$comment $defs $id $ref $schema additionalProperties anyOf const default definitions ' +
+    'description enum examples exclusiveMaximum exclusiveMinimum format items maxItems ' +
+    'maximum minItems minimum multipleOf pattern properties readOnly required title type ' +
+    'writeOnly',
+);
 
 const STRICT_TYPES = new Set(['string', 'number', 'boolean', 'integer', 'object', 'array', 'null']);
 
 /** [supported-schemas] "Supported properties" of strings: `format`. */
-export const STRICT_FORMATS: ReadonlySet<string> = new Set([
-  'date-time',
-  'time',
-  'date',
-  'duration',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'uuid',
-]);
+export const STRICT_FORMATS: ReadonlySet<string> = rule.keywordSet(
+  'date-time time date duration email hostname ipv4 ipv6 uuid',
+);
 
 /** [supported-schemas] "Limits" (raised in July 2025; older 100 / 5 / 15,000 / 500 are still quoted). */
 export const OPENAI_STRICT_LIMITS = {
@@ -142,33 +74,33 @@ export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
   ...OPENAI_RULES,
   // [supported-schemas] "additionalProperties: false must always be set in objects"; [errors]
   // "'additionalProperties' is required to be supplied and to be false" (dottxt-ai/outlines#844).
-  closedObjects('openai-strict/additional-properties-false', STRICT),
+  rule.closedObjects('openai-strict/additional-properties-false', STRICT),
   // [supported-schemas] "All fields must be required"; [errors] "'required' is required to be
   // supplied and to be an array including every key in properties. Missing 'roles'." (vercel/ai#6484).
-  {
-    name: 'openai-strict/required-every-property',
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      const properties = schema?.properties;
-      if (schema === undefined || properties === null || typeof properties !== 'object') return;
-      const required = Array.isArray(schema.required) ? schema.required : [];
-      for (const key of Object.keys(properties)) {
-        if (required.includes(key)) continue;
-        report(
-          `${keywordPointer(node, 'properties')}/${escapePointerToken(key)}`,
-          `${STRICT} requires every property in \`required\` (optional means nullable); missing ${JSON.stringify(key)}.`,
-        );
-      }
-    },
-  },
+  objectRule('openai-strict/required-every-property', 'error', (schema, node, report) => {
+    const properties = schema.properties;
+    if (properties === null || typeof properties !== 'object') return;
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    for (const key of Object.keys(properties).filter((key) => !required.includes(key))) {
+      report(
+        `${keywordPointer(node, 'properties')}/${escapePointerToken(key)}`,
+        `${STRICT} requires every property in \`required\` (optional means nullable); missing ${JSON.stringify(key)}.`,
+      );
+    }
+  }),
   // [transform] "requires property `x` but does not declare it in `properties`".
-  requiredDeclared('openai-strict/required-undeclared', STRICT),
+  rule.requiredDeclared('openai-strict/required-undeclared', STRICT),
   // [supported-schemas] "Some type-specific keywords are not yet supported"; "If you ... call the
   // API with an unsupported JSON Schema, you will receive an error"; [transform] refuses the rest.
-  listedKeywords('openai-strict/unsupported-keyword', 'error', STRICT, STRICT_REFUSED, 'refuses'),
+  rule.listedKeywords(
+    'openai-strict/unsupported-keyword',
+    'error',
+    STRICT,
+    STRICT_REFUSED,
+    'refuses',
+  ),
   // [supported-schemas] lists these only as unsupported "for fine-tuned models".
-  listedKeywords(
+  rule.listedKeywords(
     'openai-strict/fine-tuned-keyword',
     'warning',
     STRICT,
@@ -176,7 +108,7 @@ export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
     'does not support, for fine-tuned models,',
   ),
   // Keywords no source lists either way: not documented as supported, so best effort at most.
-  unlistedKeywords(
+  rule.unlistedKeywords(
     'openai-strict/unlisted-keyword',
     'warning',
     STRICT,
@@ -185,56 +117,44 @@ export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
     'does not document',
   ),
   // [supported-schemas] "format" is limited to these; [errors] the API refuses others.
-  formatAllowlist('openai-strict/string-format', 'error', STRICT, STRICT_FORMATS),
+  rule.formatAllowlist('openai-strict/string-format', 'error', STRICT, STRICT_FORMATS),
   // [transform] "Expected object schema but got boolean" (only `additionalProperties: false` passes).
-  objectSchemasOnly('openai-strict/schema-object', STRICT),
+  rule.objectSchemasOnly('openai-strict/schema-object', STRICT),
   // [supported-schemas] the supported types; a schema is a type, an `anyOf`, a `$ref`, or a literal.
-  {
-    name: 'openai-strict/type',
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      const types = nodeTypes(node);
-      if (types === undefined) {
-        const typeless = ['anyOf', '$ref', 'enum', 'const'].every(
-          (keyword) => !Object.hasOwn(schema, keyword),
-        );
-        if (typeless) {
-          report(
-            node.pointer,
-            `${STRICT} requires a \`type\` (or \`anyOf\`, \`$ref\`, \`enum\`, \`const\`).`,
-          );
-        }
-        return;
-      }
-      const unsupported =
-        types.length === 0 ? [schema.type] : types.filter((type) => !STRICT_TYPES.has(type));
-      if (unsupported.length > 0) {
+  objectRule('openai-strict/type', 'error', (schema, node, report) => {
+    const types = rule.nodeTypes(node);
+    if (types === undefined) {
+      const typeless = ['anyOf', '$ref', 'enum', 'const'].every(
+        (keyword) => !Object.hasOwn(schema, keyword),
+      );
+      if (typeless) {
         report(
-          keywordPointer(node, 'type'),
-          `${STRICT} supports the types ${[...STRICT_TYPES].join(', ')}; found ${describeValue(schema.type)}.`,
+          node.pointer,
+          `${STRICT} requires a \`type\` (or \`anyOf\`, \`$ref\`, \`enum\`, \`const\`).`,
         );
       }
-    },
-  },
+      return;
+    }
+    const unsupported =
+      types.length === 0 ? [schema.type] : types.filter((type) => !STRICT_TYPES.has(type));
+    if (unsupported.length > 0) {
+      report(
+        keywordPointer(node, 'type'),
+        `${STRICT} supports the types ${[...STRICT_TYPES].join(', ')}; found ${describeValue(schema.type)}.`,
+      );
+    }
+  }),
   // [transform] "declares an array without `items`" and "uses tuple-form `items`".
-  {
-    name: 'openai-strict/array-items',
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      if (Array.isArray(schema.items)) {
-        report(keywordPointer(node, 'items'), `${STRICT} refuses tuple-form \`items\` (an array).`);
-      } else if (nodeTypes(node)?.includes('array') === true && schema.items === undefined) {
-        report(node.pointer, `${STRICT} requires \`items\` on an array schema.`);
-      }
-    },
-  },
+  objectRule('openai-strict/array-items', 'error', (schema, node, report) => {
+    if (Array.isArray(schema.items)) {
+      report(keywordPointer(node, 'items'), `${STRICT} refuses tuple-form \`items\` (an array).`);
+    } else if (rule.nodeTypes(node)?.includes('array') === true && schema.items === undefined) {
+      report(node.pointer, `${STRICT} requires \`items\` on an array schema.`);
+    }
+  }),
   // [supported-schemas] "Definitions are supported", "Recursive schemas are supported" with `#`;
   // [errors] "reference can only point to definitions defined at the top level of the schema".
-  referenceTargets('openai-strict/ref-target', STRICT, {
+  rule.referenceTargets('openai-strict/ref-target', STRICT, {
     rootDefinitions: true,
     root: true,
     legacy: true,
@@ -242,7 +162,7 @@ export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
   // [errors] "$ref cannot have keywords {'default', 'description', 'title'}"
   // (langchain-ai/langchainjs#11382, 2026-08-16; defog-ai/defog#244, 2026-03). [transform] keeps
   // annotation siblings; it does not call the API, so the API's answer wins.
-  referenceSiblings('openai-strict/ref-siblings', STRICT, () => false),
+  rule.referenceSiblings('openai-strict/ref-siblings', STRICT, () => false),
   // [supported-schemas] "Limits".
   {
     name: 'openai-strict/limits',
@@ -253,8 +173,8 @@ export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
       let stringLength = 0;
       let enumValues = 0;
       for (const node of document.nodes) {
-        const schema = schemaAt(node);
-        if (schema === undefined) continue;
+        const schema = node.value;
+        if (!isPlainObject(schema)) continue;
         if (describesObject(schema)) nesting = Math.max(nesting, node.objectDepth);
         const declared = schema.properties;
         if (declared !== null && typeof declared === 'object' && !Array.isArray(declared)) {

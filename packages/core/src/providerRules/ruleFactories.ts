@@ -1,5 +1,11 @@
 import type { Violation } from '../types/index.ts';
-import { describeValue, keywordPointer, type SchemaRule, schemaAt } from './SchemaRule.ts';
+import {
+  describeValue,
+  keywordPointer,
+  objectRule,
+  type SchemaRule,
+  schemaAt,
+} from './SchemaRule.ts';
 import { describesObject, type SchemaNode, typesOf } from './schemaDocument.ts';
 
 // The shapes of rule several providers document, each written once. The provider files give each
@@ -54,20 +60,12 @@ export function rootKeywords(
   provider: string,
   keywords: readonly string[],
 ): SchemaRule {
-  return {
-    name,
-    severity: 'error',
-    node(node, report) {
-      if (node.parent !== undefined) return;
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      for (const keyword of keywords) {
-        if (Object.hasOwn(schema, keyword)) {
-          report(keywordPointer(node, keyword), `${provider} refuses \`${keyword}\` at the root.`);
-        }
-      }
-    },
-  };
+  return objectRule(name, 'error', (schema, node, report) => {
+    if (node.parent !== undefined) return;
+    for (const keyword of keywords.filter((keyword) => Object.hasOwn(schema, keyword))) {
+      report(keywordPointer(node, keyword), `${provider} refuses \`${keyword}\` at the root.`);
+    }
+  });
 }
 
 /**
@@ -87,19 +85,13 @@ export function listedKeywords(
   keywords: ReadonlySet<string>,
   verb: string,
 ): SchemaRule {
-  return {
-    name,
-    severity,
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      for (const keyword of Object.keys(schema)) {
-        if (keywords.has(keyword)) {
-          report(keywordPointer(node, keyword), `${provider} ${verb} \`${keyword}\`.`);
-        }
+  return objectRule(name, severity, (schema, node, report) => {
+    for (const keyword of Object.keys(schema)) {
+      if (keywords.has(keyword)) {
+        report(keywordPointer(node, keyword), `${provider} ${verb} \`${keyword}\`.`);
       }
-    },
-  };
+    }
+  });
 }
 
 /**
@@ -122,19 +114,13 @@ export function unlistedKeywords(
   otherwise: ReadonlySet<string>,
   verb: string,
 ): SchemaRule {
-  return {
-    name,
-    severity,
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined) return;
-      for (const keyword of Object.keys(schema)) {
-        if (!allowed.has(keyword) && !otherwise.has(keyword)) {
-          report(keywordPointer(node, keyword), `${provider} ${verb} \`${keyword}\`.`);
-        }
+  return objectRule(name, severity, (schema, node, report) => {
+    for (const keyword of Object.keys(schema)) {
+      if (!allowed.has(keyword) && !otherwise.has(keyword)) {
+        report(keywordPointer(node, keyword), `${provider} ${verb} \`${keyword}\`.`);
       }
-    },
-  };
+    }
+  });
 }
 
 /**
@@ -150,25 +136,20 @@ export function referenceSiblings(
   provider: string,
   allowed: (keyword: string) => boolean,
 ): SchemaRule {
-  return {
-    name,
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !Object.hasOwn(schema, '$ref')) return;
-      // Root definitions sit beside a root `$ref` without being its siblings in the providers' sense.
-      const siblings = Object.keys(schema).filter(
-        (keyword) =>
-          keyword !== '$ref' &&
-          !allowed(keyword) &&
-          !(node.parent === undefined && (keyword === '$defs' || keyword === 'definitions')),
-      );
-      if (siblings.length > 0) {
-        const list = siblings.map((keyword) => `\`${keyword}\``).join(', ');
-        report(node.pointer, `${provider} refuses keywords beside \`$ref\`: ${list}.`);
-      }
-    },
-  };
+  return objectRule(name, 'error', (schema, node, report) => {
+    if (!Object.hasOwn(schema, '$ref')) return;
+    // Root definitions sit beside a root `$ref` without being its siblings in the providers' sense.
+    const siblings = Object.keys(schema).filter(
+      (keyword) =>
+        keyword !== '$ref' &&
+        !allowed(keyword) &&
+        !(node.parent === undefined && (keyword === '$defs' || keyword === 'definitions')),
+    );
+    if (siblings.length > 0) {
+      const list = siblings.map((keyword) => `\`${keyword}\``).join(', ');
+      report(node.pointer, `${provider} refuses keywords beside \`$ref\`: ${list}.`);
+    }
+  });
 }
 
 /**
@@ -186,39 +167,31 @@ export function referenceTargets(
   provider: string,
   options: { rootDefinitions: boolean; root: boolean; legacy: boolean },
 ): SchemaRule {
-  return {
-    name,
-    severity: 'error',
-    node(node, report, document) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !Object.hasOwn(schema, '$ref')) return;
-      const reference = schema.$ref;
-      const pointer = keywordPointer(node, '$ref');
-      if (typeof reference !== 'string') {
-        report(pointer, `${provider} requires \`$ref\` to be a string.`);
-        return;
-      }
-      const target = document.target(reference);
-      if (target === undefined) {
-        report(
-          pointer,
-          `${provider} cannot resolve ${describeValue(reference)} inside the schema.`,
-        );
-        return;
-      }
-      if (!options.rootDefinitions) return;
-      const definition =
-        target.parent !== undefined &&
-        target.parent.parent === undefined &&
-        (target.keyword === '$defs' || (options.legacy && target.keyword === 'definitions'));
-      if (definition || (options.root && target.parent === undefined)) return;
-      const where = options.legacy ? '`$defs` or `definitions`' : '`$defs`';
-      report(
-        pointer,
-        `${provider} resolves \`$ref\` only to the root's ${where}${options.root ? ' or `#`' : ''}; found ${describeValue(reference)}.`,
-      );
-    },
-  };
+  return objectRule(name, 'error', (schema, node, report, document) => {
+    if (!Object.hasOwn(schema, '$ref')) return;
+    const reference = schema.$ref;
+    const pointer = keywordPointer(node, '$ref');
+    if (typeof reference !== 'string') {
+      report(pointer, `${provider} requires \`$ref\` to be a string.`);
+      return;
+    }
+    const target = document.target(reference);
+    if (target === undefined) {
+      report(pointer, `${provider} cannot resolve ${describeValue(reference)} inside the schema.`);
+      return;
+    }
+    if (!options.rootDefinitions) return;
+    const definition =
+      target.parent !== undefined &&
+      target.parent.parent === undefined &&
+      (target.keyword === '$defs' || (options.legacy && target.keyword === 'definitions'));
+    if (definition || (options.root && target.parent === undefined)) return;
+    const where = options.legacy ? '`$defs` or `definitions`' : '`$defs`';
+    report(
+      pointer,
+      `${provider} resolves \`$ref\` only to the root's ${where}${options.root ? ' or `#`' : ''}; found ${describeValue(reference)}.`,
+    );
+  });
 }
 
 /**
@@ -259,21 +232,16 @@ export function cyclicReference(
  * @returns The rule.
  */
 export function closedObjects(name: string, provider: string): SchemaRule {
-  return {
-    name,
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !describesObject(schema)) return;
-      if (schema.additionalProperties === false) return;
-      report(
-        Object.hasOwn(schema, 'additionalProperties')
-          ? keywordPointer(node, 'additionalProperties')
-          : node.pointer,
-        `${provider} requires every object to set \`additionalProperties: false\`.`,
-      );
-    },
-  };
+  return objectRule(name, 'error', (schema, node, report) => {
+    if (!describesObject(schema)) return;
+    if (schema.additionalProperties === false) return;
+    report(
+      Object.hasOwn(schema, 'additionalProperties')
+        ? keywordPointer(node, 'additionalProperties')
+        : node.pointer,
+      `${provider} requires every object to set \`additionalProperties: false\`.`,
+    );
+  });
 }
 
 /**
@@ -291,20 +259,15 @@ export function formatAllowlist(
   provider: string,
   formats: ReadonlySet<string>,
 ): SchemaRule {
-  return {
-    name,
-    severity,
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !Object.hasOwn(schema, 'format')) return;
-      const format = schema.format;
-      if (typeof format === 'string' && formats.has(format)) return;
-      report(
-        keywordPointer(node, 'format'),
-        `${provider} supports only the formats ${[...formats].join(', ')}; found ${describeValue(format)}.`,
-      );
-    },
-  };
+  return objectRule(name, severity, (schema, node, report) => {
+    if (!Object.hasOwn(schema, 'format')) return;
+    const format = schema.format;
+    if (typeof format === 'string' && formats.has(format)) return;
+    report(
+      keywordPointer(node, 'format'),
+      `${provider} supports only the formats ${[...formats].join(', ')}; found ${describeValue(format)}.`,
+    );
+  });
 }
 
 /**
@@ -338,28 +301,23 @@ export function objectSchemasOnly(name: string, provider: string): SchemaRule {
  * @returns The rule.
  */
 export function requiredDeclared(name: string, provider: string): SchemaRule {
-  return {
-    name,
-    severity: 'error',
-    node(node, report) {
-      const schema = schemaAt(node);
-      if (schema === undefined || !Array.isArray(schema.required)) return;
-      const properties = schema.properties;
-      schema.required.forEach((key, index) => {
-        const declared =
-          typeof key === 'string' &&
-          properties !== null &&
-          typeof properties === 'object' &&
-          Object.hasOwn(properties, key);
-        if (!declared) {
-          report(
-            `${keywordPointer(node, 'required')}/${index}`,
-            `${provider} refuses a required property that \`properties\` does not declare: ${describeValue(key)}.`,
-          );
-        }
-      });
-    },
-  };
+  return objectRule(name, 'error', (schema, node, report) => {
+    if (!Array.isArray(schema.required)) return;
+    const properties = schema.properties;
+    schema.required.forEach((key, index) => {
+      const declared =
+        typeof key === 'string' &&
+        properties !== null &&
+        typeof properties === 'object' &&
+        Object.hasOwn(properties, key);
+      if (!declared) {
+        report(
+          `${keywordPointer(node, 'required')}/${index}`,
+          `${provider} refuses a required property that \`properties\` does not declare: ${describeValue(key)}.`,
+        );
+      }
+    });
+  });
 }
 
 /**
@@ -371,4 +329,14 @@ export function requiredDeclared(name: string, provider: string): SchemaRule {
 export function nodeTypes(node: SchemaNode): string[] | undefined {
   const schema = schemaAt(node);
   return schema === undefined ? undefined : typesOf(schema);
+}
+
+/**
+ * A set of keywords written as one space-separated list (provider lists read as the docs print them).
+ *
+ * @param list The keywords, separated by white space.
+ * @returns The set.
+ */
+export function keywordSet(list: string): ReadonlySet<string> {
+  return new Set(list.trim().split(/\s+/));
 }

@@ -9,6 +9,7 @@ import {
   BOOLEAN_SCHEMA_BYTES,
   containerBytes,
   keyBytes,
+  rootIdentityBytes,
   scalarBytes,
 } from '../utils/jsonBytes.ts';
 import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
@@ -120,7 +121,7 @@ function walkDocument(
   const maxDepth = Math.max(4, budget.depth - 2);
   let limit = Math.min(budget.bytes, WALK_MIN_BYTES);
   /** The plan's estimate of the output bytes (the same per-object measure as the index). */
-  let outputBytes = 0;
+  let outputBytes = rootIdentityBytes(root, idKeyword);
   /** A lower bound of the index's input bytes: the root and each root definition, once. */
   let inputBytes = 0;
   /** Bytes of the root and of every target's first expansion (these may overlap). */
@@ -354,7 +355,8 @@ function walkDocument(
     // The `$ref` is applied once the subschemas beside it are finished, as the full emit does:
     // its work item goes below theirs.
     if (ref !== undefined) {
-      const linkMeta = LINK | (meta & ~3) | (hasEntries ? HAS_ENTRIES << 2 : 0);
+      // Any keyword beside the `$ref` may collide with its target's: then `allOf` wraps it.
+      const linkMeta = LINK | (meta & ~3) | (hasEntries || emitted > 0 ? HAS_ENTRIES << 2 : 0);
       // Nothing beside the `$ref` (the common case): its target is emitted right into `out`.
       if (emitted === 0) return link(ref, out, holder, slotKey, linkMeta, true);
       if (size === firstChild) push(linkMeta, ref, out, holder, slotKey);

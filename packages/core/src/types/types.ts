@@ -41,12 +41,16 @@ export type DiagnosticCode =
   | 'ref-siblings-ignored'
   /** A definition stayed a `$ref` because inlining it would pass the size or depth budget. */
   | 'budget-ref-kept'
+  /** The output is over `budget.maxBytes` with nothing left to keep as `$ref` (a large input). */
+  | 'budget-exceeded'
   /** `cycles: { unroll }` reached its depth; the rest of the cycle became a permissive schema. */
   | 'cycle-unrolled'
   /** `root: 'object'`: the root could not be made an object schema faithfully. */
   | 'root-not-object'
   /** A value in a schema position is neither an object nor a boolean; treated as permissive. */
   | 'schema-invalid'
+  /** A data value (`const`, `default`, ...) nests deeper than the depth budget; left out. */
+  | 'value-too-deep'
   /**
    * Provider profile: an object that allowed unknown properties by default (no
    * `additionalProperties`) is closed; only its listed properties can be sent (narrower).

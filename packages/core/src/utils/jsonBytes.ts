@@ -60,3 +60,24 @@ export function scalarBytes(value: unknown): number {
       return -1;
   }
 }
+
+/**
+ * Bytes of a root's `$schema` and `$id` (with their commas), which both roads emit first and
+ * neither counts with the root's own keywords: part of the output the budget bounds.
+ *
+ * @param root The input root.
+ * @param idKeyword `$id`, or `id` in draft-04.
+ * @returns Their bytes (an upper bound: `$id` beside a draft-07 `$ref` is not emitted).
+ */
+export function rootIdentityBytes(root: Record<string, unknown>, idKeyword: string): number {
+  let bytes = 0;
+  const dialectUri = root.$schema;
+  if (dialectUri !== undefined) {
+    const size = scalarBytes(dialectUri);
+    // A `$schema` that is not a string is rare; count what a scalar or a small value takes.
+    bytes += keyBytes('$schema') + (size < 0 ? 4 : size) + 1;
+  }
+  const id = root[idKeyword];
+  if (typeof id === 'string') bytes += keyBytes(idKeyword) + scalarBytes(id) + 1;
+  return bytes;
+}

@@ -11,6 +11,7 @@ export const DEGRADE_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode
   'budget-ref-kept',
   'cycle-unrolled',
   'schema-invalid',
+  'value-too-deep',
 ]);
 
 /**

@@ -71,12 +71,23 @@ export function judge(
   try {
     sent = transform(structuredClone(schema));
   } catch (error) {
-    return {
-      sdk,
-      error: error instanceof Error ? error.message : String(error),
-      sent: undefined,
-      changes: [],
-    };
+    return threw(sdk, error);
   }
   return { sdk, error: undefined, sent, changes: jsonChanges(schema, sent) };
+}
+
+/**
+ * The opinion of an SDK that threw.
+ *
+ * @param sdk The SDK and function.
+ * @param error What it threw.
+ * @returns The opinion, with the error's message.
+ */
+export function threw(sdk: string, error: unknown): SecondOpinion {
+  return {
+    sdk,
+    error: error instanceof Error ? error.message : String(error),
+    sent: undefined,
+    changes: [],
+  };
 }

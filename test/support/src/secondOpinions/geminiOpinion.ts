@@ -1,5 +1,5 @@
 import { GoogleGenAI } from '@google/genai';
-import { jsonChanges, type SecondOpinion } from './SecondOpinion.ts';
+import { jsonChanges, type SecondOpinion, threw } from './SecondOpinion.ts';
 
 /**
  * The request `@google/genai` builds for a function declaration with this schema, captured at
@@ -45,12 +45,7 @@ export async function geminiOpinion(
       },
     });
   } catch (error) {
-    return {
-      sdk,
-      error: error instanceof Error ? error.message : String(error),
-      sent: undefined,
-      changes: [],
-    };
+    return threw(sdk, error);
   }
   const declarations = (body as { tools?: { functionDeclarations?: Record<string, unknown>[] }[] })
     .tools?.[0]?.functionDeclarations;
