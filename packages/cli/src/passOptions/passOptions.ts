@@ -2,9 +2,9 @@ import {
   type CycleMode,
   type DereferenceOptions,
   type Dialect,
-  dereference,
   ToolSchemaError,
 } from '@toolschema/core';
+import { resolveOptions } from '@toolschema/core/adapter';
 import { UsageError } from '../CliError/index.ts';
 import { type ParsedOptions, parseIntegerOption } from '../parseArgs/index.ts';
 
@@ -61,12 +61,12 @@ function parsePositiveOption(value: string | undefined, option: string): number 
 }
 
 /**
- * Checks one option with the pass, which knows its own values (no second list of them here),
+ * Checks one option with the pass's own option resolver, which knows its values (no second list of them here),
  * and turns its refusal into a usage error that names the option and echoes the value.
  */
 function checkWithPass(option: string, value: string, options: DereferenceOptions): void {
   try {
-    dereference(true, options);
+    resolveOptions(options);
   } catch (error) {
     if (!(error instanceof ToolSchemaError) || error.code !== 'invalid-option') throw error;
     // The pass says `<name> must be ...`; the command line says which option and what it got.
@@ -105,7 +105,7 @@ export function toDereferenceOptions(
   }
   // Whatever else the pass refuses in the combination (none today) is still a usage error.
   try {
-    dereference(true, result);
+    resolveOptions(result);
   } catch (error) {
     if (error instanceof ToolSchemaError && error.code === 'invalid-option') {
       throw new UsageError(error.message);
