@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestOptions } from '../../../vitest.shared.ts';
 import { BIN, requireBuiltBin } from './helpers.ts';
 
 beforeAll(requireBuiltBin);
@@ -44,8 +45,9 @@ function run(command: string): { status: number | null; stdout: string; stderr: 
     cwd: PACKAGE_DIR,
     input,
     encoding: 'utf8',
-    // A safety net against a hang, not a measure: the examples take well under a second.
-    timeout: 60_000,
+    // Only a guard against a hang (spawnSync blocks the worker, so vitest's timeout cannot stop
+    // it): the same bound as every test's, never a measure of speed.
+    timeout: sharedTestOptions.testTimeout,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
