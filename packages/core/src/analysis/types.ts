@@ -124,7 +124,9 @@ export interface DocumentIndex {
 }
 
 /**
- * More data (`const`, `enum`, `default`, ...) than the largest API description holds: bounds many
- * uses of one large shared value.
+ * More data (`const`, `enum`, `default`, ...) than the largest API description holds (GitHub's
+ * REST description, examples included, is about 12 MB): bounds many uses of one large shared
+ * value. The copies live in memory at about four times their JSON size, so this also bounds the
+ * heap a hostile input costs (about 130 MB) on machines with a small default heap.
  */
-export const MAX_DATA_BYTES = 128 * 1024 * 1024;
+export const MAX_DATA_BYTES = 32 * 1024 * 1024;
