@@ -52,7 +52,9 @@ export function skipWhitespace(bytes: Uint8Array, at: number): number {
 function isHexDigit(byte: number | undefined): boolean {
   return (
     byte !== undefined &&
-    ((byte >= DIGIT_0 && byte <= DIGIT_9) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66))
+    ((byte >= DIGIT_0 && byte <= DIGIT_9) ||
+      (byte >= 0x41 && byte <= 0x46) ||
+      (byte >= 0x61 && byte <= 0x66))
   );
 }
 
@@ -71,11 +73,11 @@ export function skipString(bytes: Uint8Array, at: number): number {
     const byte = bytes[index]!;
     if (byte === QUOTE) return index + 1;
     if (byte === BACKSLASH) {
-      const escape = bytes[index + 1];
-      if (escape === LOWER_U) {
+      const escaped = bytes[index + 1];
+      if (escaped === LOWER_U) {
         for (let digit = 2; digit < 6; digit++) if (!isHexDigit(bytes[index + digit])) return -1;
         index += 6;
-      } else if (escape !== undefined && SIMPLE_ESCAPES.has(escape)) index += 2;
+      } else if (escaped !== undefined && SIMPLE_ESCAPES.has(escaped)) index += 2;
       else return -1;
       continue;
     }
@@ -101,7 +103,8 @@ function skipScalar(bytes: Uint8Array, at: number): number {
     let index = first === MINUS ? at + 1 : at;
     const lead = bytes[index];
     if (lead === DIGIT_0) index++;
-    else if (lead !== undefined && lead >= DIGIT_1 && lead <= DIGIT_9) index = skipDigits(bytes, index);
+    else if (lead !== undefined && lead >= DIGIT_1 && lead <= DIGIT_9)
+      index = skipDigits(bytes, index);
     else return -1;
     if (bytes[index] === DOT) {
       const end = skipDigits(bytes, index + 1);
@@ -135,7 +138,10 @@ function skipScalar(bytes: Uint8Array, at: number): number {
  * @returns The index of the key's closing quote + 1 (`keyEnd`) and of the value's first byte
  *   (`value`), or `undefined` when there is no key and colon there.
  */
-export function readKey(bytes: Uint8Array, at: number): { keyEnd: number; value: number } | undefined {
+export function readKey(
+  bytes: Uint8Array,
+  at: number,
+): { keyEnd: number; value: number } | undefined {
   const keyEnd = skipString(bytes, at);
   if (keyEnd === -1) return undefined;
   const colon = skipWhitespace(bytes, keyEnd);
