@@ -206,12 +206,12 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
     const cold = list(new StdioLineAdapter(new ToolSchemaMessages()), '9007199254740995', tools);
     expect(again).toBe(cold);
     expect(first).toBe(cold.replace('9007199254740995', '9007199254740993'));
-    // Everything around the tools array keeps its bytes; the tools are spliced in.
+    // Every byte but those of the rewritten tools is kept; the rewritten tools are spliced in.
     expect(again).toBe(
-      '{ "jsonrpc":"2.0", "id" : 9007199254740995, "result":{"tools": [' +
-        `${JSON.stringify({ ...rewrittenToolWithRef, name: 'a' })},` +
-        `${JSON.stringify(tools[1])},${JSON.stringify({ ...rewrittenToolWithRef, name: 'b' })}` +
-        '] , "nextCursor":1.50}}',
+      '{ "jsonrpc":"2.0", "id" : 9007199254740995, "result":{"tools": [ ' +
+        `${JSON.stringify({ ...rewrittenToolWithRef, name: 'a' })} ,\t` +
+        `${JSON.stringify(tools[1])} ,\t${JSON.stringify({ ...rewrittenToolWithRef, name: 'b' })}` +
+        ' ] , "nextCursor":1.50}}',
     );
   });
 
@@ -356,7 +356,7 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
       `{"jsonrpc":"2.0","id":3,"result":{"tools":[ 1e400 ,${JSON.stringify(toolWithRef)},null]}}`,
     );
     expect(lines.serverLine(odd).toString()).toBe(
-      `{"jsonrpc":"2.0","id":3,"result":{"tools":[1e400,${JSON.stringify(rewrittenToolWithRef)},null]}}`,
+      `{"jsonrpc":"2.0","id":3,"result":{"tools":[ 1e400 ,${JSON.stringify(rewrittenToolWithRef)},null]}}`,
     );
   });
 

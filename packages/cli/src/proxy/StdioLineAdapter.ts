@@ -238,22 +238,34 @@ function holdsAt(line: Buffer, at: number, source: string): boolean {
 }
 
 /**
- * The line with each tool as the client gets it, between the bytes of the line before and after
- * the tools (elements that are no object, and tools whose schemas did not change, as they came).
+ * The line with each tool as the client gets it: the line's own bytes, with the bytes of each
+ * rewritten tool in place of the tool as listed (a run of unchanged tools is one piece). A tool
+ * left out takes one comma with it; then the tools are joined anew.
  */
 function spliceTools(
   line: Buffer,
   tools: ToolsArray,
   answer: ReadonlyArray<CachedTool | undefined>,
 ): Buffer {
-  const pieces: Buffer[] = [line.subarray(0, tools.open + 1)];
-  for (const [index, [start, end]] of tools.elements.entries()) {
-    const tool = answer[index];
-    const output = tool === undefined ? 'same' : tool.output;
-    if (output === undefined) continue;
-    if (pieces.length > 1) pieces.push(COMMA);
-    pieces.push(output === 'same' ? line.subarray(start, end) : output);
+  const pieces: Buffer[] = [];
+  if (answer.some((tool) => tool !== undefined && tool.output === undefined)) {
+    pieces.push(line.subarray(0, tools.open + 1));
+    for (const [index, [start, end]] of tools.elements.entries()) {
+      const output = answer[index]?.output ?? (answer[index] === undefined ? 'same' : undefined);
+      if (output === undefined) continue;
+      if (pieces.length > 1) pieces.push(COMMA);
+      pieces.push(output === 'same' ? line.subarray(start, end) : output);
+    }
+    pieces.push(line.subarray(tools.close));
+    return Buffer.concat(pieces);
   }
-  pieces.push(line.subarray(tools.close));
+  let from = 0;
+  for (const [index, [start, end]] of tools.elements.entries()) {
+    const output = answer[index]?.output;
+    if (!(output instanceof Buffer)) continue;
+    pieces.push(line.subarray(from, start), output);
+    from = end;
+  }
+  pieces.push(line.subarray(from));
   return Buffer.concat(pieces);
 }

@@ -300,14 +300,20 @@ export class ToolSchemaMessages {
   /** Keeps the states of an answer's tools and reports those that are new or changed. */
   #settle(listed: readonly ListedTool[]): void {
     // Judged against what was known before this answer, then kept.
-    const reports = listed.filter(({ state }) => {
+    const reports: ListedTool[] = [];
+    for (const entry of listed) {
+      const { state } = entry;
       const known = state === undefined ? undefined : this.#tools.get(state.name);
-      return (
+      // The very same state (a kept ListedTool listed again) is neither new nor changed.
+      if (known !== undefined && known === state) continue;
+      if (
         known === undefined ||
         known.inputSchema?.source !== state?.inputSchema?.source ||
         known.outputSchema?.source !== state?.outputSchema?.source
-      );
-    });
+      ) {
+        reports.push(entry);
+      }
+    }
     for (const { state } of listed) if (state !== undefined) this.#tools.set(state.name, state);
     for (const { report } of reports) {
       // A fresh copy each time: a kept ListedTool may be settled again.
