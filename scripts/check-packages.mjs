@@ -1,5 +1,7 @@
 // Checks the public packages as users get them: packs each one with `pnpm pack` (which rewrites
-// `workspace:` ranges), lints the tarball with publint and @arethetypeswrong/cli, installs all
+// `workspace:` ranges, and drops `scripts` and `devDependencies` through the `beforePacking` hook
+// of `.pnpmfile.cjs`), checks the packed package.json and README (`packed-files.mjs`), lints the
+// tarball with publint and @arethetypeswrong/cli, installs all
 // tarballs together into an empty project with npm (validators from the registry, at the
 // catalog's versions), and runs ESM and CommonJS consumers plus the CLI's bin there.
 //
@@ -10,6 +12,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { publishedManifestProblems, relativeLinks } from './packed-files.mjs';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
@@ -17,12 +20,12 @@ const root = resolve(import.meta.dirname, '..');
 const results = [];
 
 /**
- * The public packages of the workspace: every folder `pnpm-workspace.yaml` names (a folder, or
- * `dir/*` for each folder in it) whose package.json is not `private`.
+ * The packages of the workspace: every folder `pnpm-workspace.yaml` names (a folder, or `dir/*`
+ * for each folder in it) that has a package.json.
  *
  * @returns Each package's folder and manifest, sorted by folder.
  */
-async function readPublicPackages() {
+async function readWorkspacePackages() {
   const text = await readFile(join(root, 'pnpm-workspace.yaml'), 'utf8');
   const section = text.split(/^packages:\s*$/m)[1] ?? '';
   const dirs = [];
@@ -49,7 +52,7 @@ async function readPublicPackages() {
     } catch {
       continue;
     }
-    if (manifest.private !== true) packages.push({ dir, manifest });
+    packages.push({ dir, manifest });
   }
   return packages;
 }
@@ -290,7 +293,13 @@ try {
   const tarballDir = join(work, 'tarballs');
   await mkdir(tarballDir);
   const catalog = await readCatalog();
-  const publicPackages = await readPublicPackages();
+  const workspacePackages = await readWorkspacePackages();
+  const publicPackages = workspacePackages.filter(({ manifest }) => manifest.private !== true);
+  const privateNames = new Set(
+    workspacePackages
+      .filter(({ manifest }) => manifest.private === true)
+      .map((p) => p.manifest.name),
+  );
   record(
     `public packages read from the workspace: ${publicPackages.map((p) => p.manifest.name).join(', ')}`,
     publicPackages.length > 0,
@@ -301,7 +310,7 @@ try {
     ...new Set(publicPackages.flatMap((p) => Object.keys(p.manifest.peerDependencies ?? {}))),
   ];
 
-  // 1. Pack, publint, attw.
+  // 1. Pack; check the packed manifest and README; publint, attw.
   const tarballs = new Map();
   for (const { dir, manifest } of publicPackages) {
     const packed = await capture(
@@ -322,6 +331,31 @@ try {
     if (tarball === undefined) continue;
     const tarballPath = resolve(tarballDir, tarball);
     tarballs.set(manifest.name, tarballPath);
+
+    const unpacked = join(work, 'unpacked', manifest.name);
+    await mkdir(unpacked, { recursive: true });
+    const untar = await capture('tar', ['-xzf', tarballPath, '-C', unpacked], root);
+    record(`${manifest.name}: tarball unpacks`, untar.code === 0, untar.output);
+    if (untar.code === 0) {
+      const packedManifest = JSON.parse(
+        await readFile(join(unpacked, 'package', 'package.json'), 'utf8'),
+      );
+      const problems = publishedManifestProblems(packedManifest, privateNames);
+      record(
+        `${manifest.name}: packed package.json has no scripts, dev dependencies or workspace ranges`,
+        problems.length === 0,
+        problems.join('\n'),
+      );
+      const readme = await readFile(join(unpacked, 'package', 'README.md'), 'utf8').catch(
+        () => undefined,
+      );
+      const relative = readme === undefined ? [] : relativeLinks(readme);
+      record(
+        `${manifest.name}: packed README.md exists, with no relative link (npmjs.com cannot follow one)`,
+        readme !== undefined && relative.length === 0,
+        readme === undefined ? 'README.md is not in the tarball' : relative.join('\n'),
+      );
+    }
 
     const lint = await capture(bin('publint'), ['run', tarballPath, '--strict'], root);
     record(`${manifest.name}: publint --strict`, lint.code === 0, lint.output);

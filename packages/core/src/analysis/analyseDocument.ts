@@ -1,7 +1,7 @@
-import { cloneJson } from '../cloneJson/index.ts';
 import type { KeptCycles } from '../finalizers/index.ts';
 import { budgetFor, type ResolvedOptions } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
+import { cloneJson } from '../utils/cloneJson.ts';
 import { refHasSiblings } from '../vocabulary/index.ts';
 import { emitSchema } from './emitSchema.ts';
 import { indexDocument } from './indexDocument.ts';

@@ -1,8 +1,8 @@
-import { cloneJson, cloneTree, setOwn, setOwnAt } from '../cloneJson/index.ts';
-import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { cloneJson, cloneTree, setOwn, setOwnAt } from '../utils/cloneJson.ts';
 import { previewValue } from '../utils/diagnostics.ts';
+import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { idKeyword as idKeywordOf, refHasSiblings } from '../vocabulary/index.ts';
 import type { OutputPlan } from './planOutput.ts';
 import type { DocumentIndex, Unit } from './types.ts';

@@ -1,6 +1,6 @@
-import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
+import { cloneJson, setOwn, setOwnAt } from '../utils/cloneJson.ts';
 import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
 import { previewValue } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';

@@ -1,5 +1,4 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { cloneTree } from '../cloneJson/index.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { dereference } from '../dereference/index.ts';
 import { requireObjectRoot } from '../finalizers/index.ts';
@@ -17,6 +16,7 @@ import type {
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { toProviderSchema } from '../toProviderSchema/index.ts';
 import type { Codec, DereferenceOptions, Dialect, JsonSchema } from '../types/index.ts';
+import { cloneTree } from '../utils/cloneJson.ts';
 
 /** The dialect the dereference pass assumes for each supported target. */
 const DIALECT_BY_TARGET: Record<ToolSchemaTarget, Dialect> = {

@@ -1,7 +1,7 @@
-import { setOwn } from '../cloneJson/index.ts';
 import { matchesGuard } from '../profiles/guards.ts';
 import { isPassive } from '../profiles/passive.ts';
 import type { Codec, CodecNode, DecodeOptions } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { setOwn } from '../cloneJson/index.ts';
-import { deepEqual } from '../deepEqual/index.ts';
 import { matchesGuard } from '../profiles/guards.ts';
 import { isPassive } from '../profiles/passive.ts';
 import type { Codec, CodecNode } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 
 /**

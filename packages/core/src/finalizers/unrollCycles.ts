@@ -1,10 +1,10 @@
-import { cloneTree } from '../cloneJson/index.ts';
-import { mergeReference } from '../mergeReference/index.ts';
 import type { Budget } from '../resolveOptions/index.ts';
 import type { Diagnostic } from '../types/index.ts';
+import { cloneTree } from '../utils/cloneJson.ts';
 import { countOf } from '../utils/countOf.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { type JsonMeasure, measureJson } from '../utils/measureJson.ts';
+import { mergeReference } from '../utils/mergeReference.ts';
 import { forEachSubschema, visitSchemas } from '../visitSchemas/index.ts';
 import type { Finalizer } from './types.ts';
 

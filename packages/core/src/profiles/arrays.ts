@@ -1,5 +1,5 @@
-import { deepEqual } from '../deepEqual/index.ts';
 import type { CodecNode } from '../types/index.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, Rewritten } from './context.ts';
 import { report } from './context.ts';
 

@@ -1,5 +1,5 @@
-import { deepEqual } from '../deepEqual/index.ts';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 
 const JSON_TYPES: ReadonlySet<string> = new Set([

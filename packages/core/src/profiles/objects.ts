@@ -1,5 +1,5 @@
-import { setOwn } from '../cloneJson/index.ts';
 import type { CodecNode } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';

@@ -1,6 +1,6 @@
-import { setOwn } from '../cloneJson/index.ts';
-import { deepEqual } from '../deepEqual/index.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
 import { mergeAllOf } from './mergeAllOf.ts';

@@ -1,5 +1,5 @@
-import { deepEqual } from '../deepEqual/index.ts';
 import type { CodecGuard } from '../types/index.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { guardOf, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';

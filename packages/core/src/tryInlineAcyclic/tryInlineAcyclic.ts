@@ -1,7 +1,6 @@
-import { cloneJson, setOwn, setOwnAt } from '../cloneJson/index.ts';
-import { annotateReference, mergeReference } from '../mergeReference/index.ts';
 import { type BudgetLimits, budgetFor } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
+import { cloneJson, setOwn, setOwnAt } from '../utils/cloneJson.ts';
 import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import {
@@ -13,6 +12,7 @@ import {
   scalarBytes,
 } from '../utils/jsonBytes.ts';
 import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
+import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {

@@ -1,4 +1,4 @@
-import { setOwn } from '../cloneJson/index.ts';
+import { setOwn } from './cloneJson.ts';
 import { containerBytes, keyBytes, scalarBytes } from './jsonBytes.ts';
 import { isJsonObject } from './jsonValue.ts';
 import { MAX_DATA_CONTAINERS } from './measureJson.ts';

@@ -1,6 +1,6 @@
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import { describeNonJson, isJsonObject, nonJsonError } from '../utils/jsonValue.ts';
-import { dataTooLarge, MAX_DATA_CONTAINERS } from '../utils/measureJson.ts';
+import { describeNonJson, isJsonObject, nonJsonError } from './jsonValue.ts';
+import { dataTooLarge, MAX_DATA_CONTAINERS } from './measureJson.ts';
 
 /**
  * Writes `value` under `key` as an own data property. Plain assignment would call the

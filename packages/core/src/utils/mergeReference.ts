@@ -1,6 +1,6 @@
-import { setOwn } from '../cloneJson/index.ts';
-import { deepEqual } from '../deepEqual/index.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
+import { setOwn } from './cloneJson.ts';
+import { deepEqual } from './deepEqual.ts';
 
 type SchemaObject = Record<string, unknown>;
 

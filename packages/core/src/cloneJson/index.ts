@@ -1,1 +1,0 @@
-export { cloneJson, cloneTree, setOwn, setOwnAt } from './cloneJson.ts';

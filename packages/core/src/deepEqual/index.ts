@@ -1,1 +1,0 @@
-export { deepEqual } from './deepEqual.ts';

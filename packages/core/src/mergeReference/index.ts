@@ -1,1 +1,0 @@
-export { annotateReference, mergeReference } from './mergeReference.ts';
