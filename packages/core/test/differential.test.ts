@@ -140,6 +140,14 @@ function checkDocument(
   expect(firstJsonDifference(second.schema, first.schema), 'not deterministic').toBeUndefined();
   expect(second.diagnostics).toStrictEqual(first.diagnostics);
 
+  // Idempotent, key order included: a proxy in front of a server that already uses toolschema
+  // must list the same bytes (prompt caches compare bytes, not meaning).
+  const again = dereference(first.schema);
+  expect(
+    JSON.stringify(again.schema),
+    `a second pass changes the output: ${preview(first.schema, 2_000)}`,
+  ).toBe(JSON.stringify(first.schema));
+
   // The output does not depend on the order of the definitions.
   const definitionsKeyword = dialect === '2020-12' ? '$defs' : 'definitions';
   const reordered = Object.fromEntries(
