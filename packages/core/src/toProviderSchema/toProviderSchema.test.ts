@@ -177,6 +177,21 @@ describe('toProviderSchema', () => {
     expect(decoded.done).toBe(true);
   });
 
+  it('reports the keys matching no pattern of an object without additionalProperties as closed', () => {
+    const schema = { type: 'object', patternProperties: { '^a': { type: 'array' } } };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      expect(codes(profile, schema), profile).toStrictEqual([
+        ['profile-object-closed', ''],
+        ['profile-entries', ''],
+      ]);
+    }
+    // With additionalProperties, every key can be sent: nothing is closed.
+    const open = { ...schema, additionalProperties: { type: 'string' } };
+    expect(codes('portable', open).map(([code]) => code)).not.toContain('profile-object-closed');
+    // gemini-json-schema keeps objects as they are.
+    expect(codes('gemini-json-schema', schema)).toStrictEqual([]);
+  });
+
   it('sends a value of any type as a JSON-encoded string', () => {
     const result = toProviderSchema(
       { type: 'object', properties: { data: {} }, required: ['data'] },
