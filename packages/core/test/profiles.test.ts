@@ -95,12 +95,9 @@ function check(
     firstJsonDifference(JSON.parse(JSON.stringify(result.codec)), result.codec),
     'codec is not plain JSON',
   ).toBeUndefined();
-  // Law 1: the provider accepts the wire schema. Known exception: Gemini refuses an object without
-  // properties even at the root, where a tool without parameters should send no `parameters`.
+  // Law 1: the provider accepts the wire schema.
   const errors = checkProviderSchema(result.schema, profile).filter(
-    (violation) =>
-      violation.severity === 'error' &&
-      !(violation.rule === 'gemini/object-properties' && violation.pointer === ''),
+    (violation) => violation.severity === 'error',
   );
   expect(errors, `checkProviderSchema refuses ${preview(result.schema, 2_000)}`).toStrictEqual([]);
   if (
@@ -254,6 +251,12 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
       '{"$ref":"#/$defs/0","patternProperties":{"^a":{"type":"array","items":{"$ref":"#","if":{"$ref":"#/$defs/0","required":["sp ace"]},"then":{"$ref":"#anc0"}}}},"$defs":{"0":{"if":{"allOf":[{"type":"string"},{"type":"boolean"}]},"then":{"if":{"const":1},"then":{"minimum":1},"else":{"minimum":1}},"else":{"type":"object","properties":{"__proto__":{"$ref":"#anc0"}}}},"Node":{"$anchor":"anc0"}}}',
     ),
     [{ $ref: '#/$defs/A' }, {}],
+  ],
+  [
+    // Gemini refuses an object without properties, even at the root (a tool without parameters).
+    'a tool without parameters',
+    { type: 'object', properties: {}, additionalProperties: false },
+    [{}],
   ],
   [
     'seed 1008, reduced',

@@ -84,6 +84,7 @@ function decodeObject(
   const properties = node.properties;
   for (const key of Object.keys(wire)) {
     if (node.extra !== undefined && key === node.extra.property) continue;
+    if (node.ignored?.includes(key)) continue;
     const value = wire[key];
     if (value === null && node.nullMeansAbsent?.includes(key)) continue;
     const listed = properties !== undefined && Object.hasOwn(properties, key);

@@ -21,6 +21,9 @@ export const OBJECT_STRUCTURE = new Set([
   'propertyNames',
 ]);
 
+/** The placeholder property of an object root without properties, where the provider needs one. */
+const NO_PARAMETERS = 'no_parameters';
+
 /**
  * Rewrites an object schema. Under a closing recipe: every object closed, records and open
  * objects sent as `[{ key, value }]` (at the root, or beside listed properties, under one extra
@@ -166,10 +169,18 @@ export function rewriteObject(place: Place): Rewritten {
         original: schema,
       };
     }
-    if (listed || !recipe.noEmptyProperties) {
-      wire.properties = wireProperties;
-      wire.required = wireRequired;
+    if (!listed && recipe.noEmptyProperties) {
+      // A tool without parameters: Gemini refuses an object root without properties (and
+      // documents leaving `parameters` out, which a wire schema cannot say). One optional
+      // property stands in; decoding drops it, so the arguments are `{}` whatever it holds.
+      setOwn(wireProperties, NO_PARAMETERS, {
+        type: 'boolean',
+        description: 'This tool takes no parameters: leave this out.',
+      });
+      codec.ignored = [NO_PARAMETERS];
     }
+    wire.properties = wireProperties;
+    wire.required = wireRequired;
     if (recipe.objects === 'closed') wire.additionalProperties = false;
     else if (additional === false) {
       report(

@@ -20,6 +20,7 @@ export function isPassive(node: CodecNode): boolean {
         node.nullMeansAbsent === undefined &&
         node.absentSentAsNull === undefined &&
         node.extra === undefined &&
+        node.ignored === undefined &&
         (node.rest === undefined || isPassive(node.rest)) &&
         Object.values(node.properties ?? {}).every(isPassive);
       break;

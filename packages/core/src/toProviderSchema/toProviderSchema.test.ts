@@ -384,6 +384,40 @@ describe('toProviderSchema', () => {
     expect(codesOf(result)).toStrictEqual(['profile-object-open']);
   });
 
+  it('gemini: a tool without parameters lists one placeholder property, decoded away', () => {
+    const schema = closed({}, []);
+    const result = toProviderSchema(schema, 'gemini');
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        no_parameters: {
+          type: 'boolean',
+          description: 'This tool takes no parameters: leave this out.',
+        },
+      },
+      required: [],
+    });
+    expect(result.codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'object', ignored: ['no_parameters'] },
+    });
+    expect(encodeArguments(result.codec, {})).toStrictEqual({});
+    for (const wire of [{}, { no_parameters: true }, { no_parameters: null }]) {
+      expect(decodeArguments(result.codec, wire)).toStrictEqual({});
+    }
+    // Another key still reaches the validator, which refuses it.
+    expect(decodeArguments(result.codec, { other: 1 })).toStrictEqual({ other: 1 });
+    // A nested object without properties is the one value `{}` as a string, as before.
+    const nested = toProviderSchema(closed({ options: closed({}, []) }, ['options']), 'gemini');
+    expect(nested.schema.properties).toStrictEqual({
+      options: { type: 'string', enum: ['{}'] },
+    });
+    // Profiles that take an empty object keep it.
+    const empty = { type: 'object', properties: {}, additionalProperties: false };
+    expect(toProviderSchema(schema, 'gemini-json-schema').schema).toStrictEqual(empty);
+    expect(toProviderSchema(schema, 'openai-strict').schema).toStrictEqual(schema);
+  });
+
   it('keeps a string enum that collides with another value one-to-one', () => {
     const result = toProviderSchema(
       { type: 'object', properties: { v: { enum: ['1', 1] } }, required: ['v'] },

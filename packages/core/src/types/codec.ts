@@ -39,7 +39,9 @@ export type CodecNode =
    * does not accept `null` there). `absentSentAsNull`: optional properties whose original accepts
    * `null`: absent is sent as `null` and `null` stays `null`. `extra`: the wire property holding
    * the other keys as `[{ key, value }]`, with the codec of their values. `rest`: the codec of
-   * the values of unlisted keys, where the wire keeps `additionalProperties`.
+   * the values of unlisted keys, where the wire keeps `additionalProperties`. `ignored`: wire
+   * properties that stand for nothing in the original (a placeholder where the provider refuses
+   * an object without properties): decoding drops them whatever they hold.
    */
   | {
       kind: 'object';
@@ -48,6 +50,7 @@ export type CodecNode =
       absentSentAsNull?: string[];
       extra?: { property: string; value: CodecNode };
       rest?: CodecNode;
+      ignored?: string[];
     }
   /** An array of `{ key, value }` on the wire; an object (a record) in the original. */
   | { kind: 'entries'; value: CodecNode }
