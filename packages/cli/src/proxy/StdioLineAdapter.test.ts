@@ -251,8 +251,9 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
 
   it('keeps at most the entries and bytes of its bounds, and still rewrites what it let go', () => {
     const messages = new ToolSchemaMessages();
+    // A tool's text counts twice as listed and once as rewritten.
     const oneTool =
-      JSON.stringify(refTool('a')).length + JSON.stringify(rewrittenToolWithRef).length;
+      2 * JSON.stringify(refTool('a')).length + JSON.stringify(rewrittenToolWithRef).length;
     const cache = new ToolTextCache({ maxEntries: 2, maxBytes: 10 * oneTool });
     const lines = new StdioLineAdapter(messages, { toolTexts: cache });
     const many = ['a', 'b', 'c', 'd', 'e'].map((name) => refTool(name));
