@@ -187,6 +187,8 @@ export class StdioLineAdapter {
         answer.push(known[index] ?? this.#listTool(line, element[0], element[1]));
       }
     } catch (error) {
+      // A tool that is not JSON makes the line noise, passed on (the request stays pending).
+      if (error instanceof SyntaxError) return line;
       this.#options.onRewriteError?.(error);
       this.#messages.settleToolsList(envelope, undefined);
       return line;
