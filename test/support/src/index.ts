@@ -22,5 +22,7 @@ export {
   rewrittenToolWithRef,
   toolsListRequest,
   toolsListResponse,
+  toolWithHugeEnum,
+  toolWithRecord,
   toolWithRef,
 } from './toolsList.ts';
