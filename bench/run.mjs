@@ -1,8 +1,10 @@
-// Runs the benchmarks: `node --expose-gc run.mjs [--quick] [--only=1,2,3,4,5,6] [--out=FILE]`.
+// Runs the benchmarks: `node --expose-gc --import tsx run.mjs [--quick] [--only=1,2,3,4,5,6,7] [--out=FILE]`
+// (tsx loads the validator corpora of `@toolschema/test-support`, written in TypeScript).
 // Prints markdown; with --out also writes it to FILE.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { formatRatio, machineInfo } from './lib/measure.mjs';
+import { runProfiles } from './sections/profiles.mjs';
 import { runProxy } from './sections/proxy.mjs';
 import { runRealCorpus } from './sections/real-corpus.mjs';
 import { runScaling } from './sections/scaling.mjs';
@@ -28,7 +30,9 @@ if (!globalThis.gc) {
 const started = performance.now();
 const machine = machineInfo();
 const command =
-  args.length === 0 ? '`pnpm bench`' : `\`node --expose-gc run.mjs ${args.join(' ')}\` (in bench/)`;
+  args.length === 0
+    ? '`pnpm bench`'
+    : `\`node --expose-gc --import tsx run.mjs ${args.join(' ')}\` (in bench/)`;
 const parts = [];
 const print = (text) => {
   console.log(text);
@@ -90,6 +94,17 @@ if (wanted(6)) {
   summary.push(
     `- transport wrapper (SDK v1): server side wrapped / plain ${formatRatio(section.ratios.serverOverPlain)}, ` +
       `client side ${formatRatio(section.ratios.clientOverPlain)}`,
+  );
+}
+if (wanted(7)) {
+  const section = await runProfiles({ rounds: quick ? 3 : 15, warmup: quick ? 1 : 3 });
+  print(section.markdown);
+  summary.push(
+    `- profiles: worst profile / dereference ${formatRatio(section.ratios.worstConversion)}, ` +
+      `worst decode / validate ${formatRatio(section.ratios.worstDecode)}` +
+      (section.misses.length === 0
+        ? ', all targets met'
+        : `; missed: ${section.misses.join('; ')}`),
   );
 }
 print(

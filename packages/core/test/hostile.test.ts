@@ -885,4 +885,33 @@ describe('idempotence, key order included', () => {
       });
     }
   });
+
+  it('a relative budget is the one class that may not come back: budget-ref-kept says so', () => {
+    const $defs: Record<string, unknown> = {};
+    for (let level = 0; level < 8; level++) {
+      const properties: Record<string, unknown> = {};
+      for (let field = 0; field < 8; field++) {
+        properties[`f${field}`] =
+          level === 7
+            ? { type: 'string', description: 'x'.repeat(50) }
+            : { $ref: `#/$defs/L${level + 1}` };
+      }
+      $defs[`L${level}`] = { type: 'object', properties };
+    }
+    const input = { $ref: '#/$defs/L0', $defs };
+    // 20 × the input: the second pass reads the larger output, so its budget is larger.
+    const once = dereference(input);
+    expect(new Set(once.diagnostics.map((diagnostic) => diagnostic.code))).toStrictEqual(
+      new Set(['budget-ref-kept']),
+    );
+    expect(JSON.stringify(dereference(once.schema).schema).length).toBeGreaterThan(
+      JSON.stringify(once.schema).length,
+    );
+    // An absolute bound does not move with the input: the bytes come back.
+    const capped = dereference(input, { budget: { maxBytes: 5_000 } });
+    expect(capped.diagnostics.length).toBeGreaterThan(0);
+    expect(JSON.stringify(dereference(capped.schema, { budget: { maxBytes: 5_000 } }).schema)).toBe(
+      JSON.stringify(capped.schema),
+    );
+  });
 });

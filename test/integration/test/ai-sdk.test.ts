@@ -3,14 +3,17 @@ import * as core from '@toolschema/core';
 import * as valibotAdapter from '@toolschema/valibot';
 import * as zodAdapter from '@toolschema/zod';
 import { addGlobalDefs } from '@valibot/to-json-schema';
-import { asSchema, generateText, type Tool, tool } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
+import type { Tool } from 'ai';
 import { scope } from 'arktype';
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
+import { type Ai7Tool, aiSdkMajor, loadAiSdk, nodeMajor } from './aiSdk.ts';
 
-// The AI SDK (`ai` 6) takes any Standard Schema as a tool's `inputSchema`, but dispatches on
+// `ai` 6 on Node.js 20, `ai` 7 on Node.js 22 and later (see ./aiSdk.ts).
+const { asSchema, generateText, tool, MockLanguageModel, version } = await loadAiSdk();
+
+// The AI SDK (`ai` 6 and 7) takes any Standard Schema as a tool's `inputSchema`, but dispatches on
 // `~standard.vendor`: a `'zod'` schema is converted and validated through Zod's internals. The
 // wrappers are not Zod objects, so they must not claim Zod's vendor.
 
@@ -49,7 +52,7 @@ const user = {
  * @returns The tools the model was given and the tool's result.
  */
 async function callCreatePage(createPage: Tool) {
-  const model = new MockLanguageModelV3({
+  const model = new MockLanguageModel({
     doGenerate: async () => ({
       content: [
         {
@@ -78,7 +81,11 @@ async function callCreatePage(createPage: Tool) {
   };
 }
 
-describe('the wrappers in the AI SDK', () => {
+describe(`the wrappers in the AI SDK ${aiSdkMajor} (Node.js ${nodeMajor})`, () => {
+  it(`runs ai ${aiSdkMajor}: 7 on Node.js 22 and later, 6 before`, () => {
+    expect(version.split('.')[0]).toBe(String(nodeMajor >= 22 ? 7 : 6));
+  });
+
   const cases = [
     {
       name: '@toolschema/zod',
@@ -138,7 +145,7 @@ describe('the wrappers in the AI SDK', () => {
     expect(results).toStrictEqual(['Notes']);
   });
 
-  it('keeps the handler argument types', () => {
+  it("keeps the handler argument types in ai 6's declarations", () => {
     tool({
       inputSchema: zodAdapter.toToolInputSchema(ZodCreatePage),
       execute: async (args) => {
@@ -154,6 +161,32 @@ describe('the wrappers in the AI SDK', () => {
       },
     });
     tool({
+      inputSchema: arktypeAdapter.toToolInputSchema(arktypeTypes.CreatePage),
+      execute: async (args) => {
+        expectTypeOf(args).toEqualTypeOf<typeof arktypeTypes.CreatePage.infer>();
+        return '';
+      },
+    });
+  });
+
+  it("keeps the handler argument types in ai 7's declarations too", () => {
+    // Type-level: `tool` is the identity at run time, so this runs on Node.js 20 as well.
+    const tool7 = tool as unknown as Ai7Tool;
+    tool7({
+      inputSchema: zodAdapter.toToolInputSchema(ZodCreatePage),
+      execute: async (args) => {
+        expectTypeOf(args).toEqualTypeOf<z.output<typeof ZodCreatePage>>();
+        return '';
+      },
+    });
+    tool7({
+      inputSchema: valibotAdapter.toToolInputSchema(ValibotCreatePage),
+      execute: async (args) => {
+        expectTypeOf(args).toEqualTypeOf<v.InferOutput<typeof ValibotCreatePage>>();
+        return '';
+      },
+    });
+    tool7({
       inputSchema: arktypeAdapter.toToolInputSchema(arktypeTypes.CreatePage),
       execute: async (args) => {
         expectTypeOf(args).toEqualTypeOf<typeof arktypeTypes.CreatePage.infer>();

@@ -6,7 +6,6 @@
  * self-contained one, and the tool's function must receive the arguments as the validator
  * parsed them (defaults applied).
  */
-import { createOpenAI } from '@ai-sdk/openai';
 import Anthropic from '@anthropic-ai/sdk';
 import { betaStandardSchemaTool } from '@anthropic-ai/sdk/helpers/beta/standard-schema';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
@@ -16,13 +15,16 @@ import { refsOf } from '@toolschema/test-support';
 import * as valibotAdapter from '@toolschema/valibot';
 import * as zodAdapter from '@toolschema/zod';
 import { addGlobalDefs } from '@valibot/to-json-schema';
-import { generateText, jsonSchema, tool } from 'ai';
 import { scope } from 'arktype';
 import OpenAI from 'openai';
 import { standardFunction } from 'openai/helpers/standard-schema';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { aiSdkMajor, loadAiSdk, nodeMajor } from './aiSdk.ts';
+
+// The AI SDK runs as `ai` 6 on Node.js 20 and `ai` 7 on Node.js 22 and later (see ./aiSdk.ts).
+const { createOpenAI, generateText, jsonSchema, tool, version } = await loadAiSdk();
 
 /** The arguments every case's tool receives: an author used twice, a default applied. */
 interface PostArgs {
@@ -172,7 +174,13 @@ function anthropicMessage(call: boolean): unknown {
   };
 }
 
-describe.each(cases)('the $name wrapper outside MCP', ({ post, strictPost }) => {
+it(`runs the AI SDK ${aiSdkMajor}: 7 on Node.js 22 and later, 6 before`, () => {
+  expect(version.split('.')[0]).toBe(String(nodeMajor >= 22 ? 7 : 6));
+});
+
+const title = `the $name wrapper outside MCP (AI SDK ${aiSdkMajor}, Node.js ${nodeMajor})`;
+
+describe.each(cases)(title, ({ post, strictPost }) => {
   const draft07 = post['~standard'].jsonSchema.input({ target: 'draft-07' });
   const draft2020 = post['~standard'].jsonSchema.input({ target: 'draft-2020-12' });
 
@@ -181,7 +189,7 @@ describe.each(cases)('the $name wrapper outside MCP', ({ post, strictPost }) => 
     expect(refsOf(draft2020)).toStrictEqual([]);
   });
 
-  it('works in the AI SDK tool({ inputSchema })', async () => {
+  it(`works in the AI SDK ${aiSdkMajor} tool({ inputSchema })`, async () => {
     const { fetch, bodies } = capturedFetch([chatCompletion(true)]);
     const openai = createOpenAI({ apiKey: 'test', fetch });
     const received: unknown[] = [];

@@ -57,6 +57,36 @@ describe('@toolschema/arktype only', () => {
     expect(Object.keys(listed.$defs as object)).toHaveLength(2);
   });
 
+  it('names the cycle by the properties that reach it, the same after unrelated types', () => {
+    const expectedTree = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/root' }, label: { type: 'string' } },
+      required: ['root'],
+      $defs: {
+        children: { type: 'array', items: { $ref: '#/$defs/root' } },
+        root: {
+          type: 'object',
+          properties: { name: { type: 'string' }, children: { $ref: '#/$defs/children' } },
+          required: ['name'],
+        },
+      },
+    };
+    const treeOf = () =>
+      scope({
+        TreeNode: { name: 'string', 'children?': 'TreeNode[]' },
+        Tree: { root: 'TreeNode', 'label?': 'string' },
+      }).export().Tree;
+    const listed = (schema: ArkTypeSchema) =>
+      toToolInputSchema(schema)['~standard'].jsonSchema.input(TARGET);
+    const first = listed(treeOf());
+    expect(first).toStrictEqual(expectedTree);
+    // ArkType numbers its nodes (`intersection217`) across the process: unrelated types defined
+    // in between renumber them.
+    for (let count = 0; count < 5; count++) type({ [`unrelated${count}`]: 'string', n: 'number' });
+    expect(JSON.stringify(listed(treeOf()))).toBe(JSON.stringify(first));
+  });
+
   it('keeps cycles under definitions for the draft-07 target', () => {
     const listed = toToolInputSchema(types.Tree)['~standard'].jsonSchema.input({
       target: 'draft-07',

@@ -1,5 +1,5 @@
 import type { KeptCycles } from '../finalizers/index.ts';
-import { budgetFor, type ResolvedOptions } from '../resolveOptions/index.ts';
+import { budgetFor, maxDataDepthFor, type ResolvedOptions } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
 import { cloneJson } from '../utils/cloneJson.ts';
 import { refHasSiblings } from '../vocabulary/index.ts';
@@ -34,8 +34,7 @@ export function analyseDocument(
   options: ResolvedOptions,
 ): Analysed {
   const diagnostics: Diagnostic[] = [];
-  // Room for the value's keyword and, at worst, a root `$defs` entry around its schema.
-  const index = indexDocument(schema, dialect, Math.max(1, options.budget.maxDepth - 4));
+  const index = indexDocument(schema, dialect, maxDataDepthFor(options.budget.maxDepth));
   if (index.hasDynamicRefs) {
     // Dynamic references resolve through the dynamic scope ($id and $dynamicAnchor along the
     // evaluation path); inlining changes that scope. The document is kept exactly as it is.

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../types/index.ts';
 import { countOf } from '../utils/countOf.ts';
 import { ALL_OF_BYTES, REF_BYTES, rootIdentityBytes } from '../utils/jsonBytes.ts';
 import { idKeyword as idKeywordOf, refHasSiblings } from '../vocabulary/index.ts';
+import { createEntryNamer } from './nameEntries.ts';
 import { stronglyConnectedComponents } from './stronglyConnectedComponents.ts';
 import type { DocumentIndex } from './types.ts';
 
@@ -142,9 +143,10 @@ export function planOutput(
       ? 0
       : rootIdentityBytes(index.units[0].source, idKeywordOf(index.dialect));
   const defsExtra = siblingsWrap ? 0 : 'definitions'.length - '$defs'.length;
+  const namer = createEntryNamer(index);
   const nameLength = new Int32Array(count).fill(-1);
   const refBytes = (unit: number): number => {
-    if (nameLength[unit] === -1) nameLength[unit] = baseName(index, unit).length + 3;
+    if (nameLength[unit] === -1) nameLength[unit] = namer.baseName(unit).length + 3;
     return REF_BYTES + defsExtra + nameLength[unit]!;
   };
   const forwarders: number[] = [];
@@ -210,7 +212,7 @@ export function planOutput(
 
   const entrySet = flags.subarray(3 * count);
   for (const unit of order) if (cycleEntry[unit] === 1 || kept[unit] === 1) entrySet[unit] = 1;
-  const names = nameEntries(index, sortByPointer(index, indicesOf(entrySet)));
+  const names = namer.name(indicesOf(entrySet));
   const entries = [...names.keys()].sort((a, b) => compare(names.get(a)!, names.get(b)!));
 
   const uses = ints.subarray(count);
@@ -226,7 +228,7 @@ export function planOutput(
     diagnostics.push({
       code: 'budget-ref-kept',
       pointer: units[unit]!.pointer,
-      message: `Kept as $ref "#/${'$defs'}/${names.get(unit)}": ${reason.get(unit)}.`,
+      message: `Kept as $ref "#/${siblingsWrap ? '$defs' : 'definitions'}/${names.get(unit)}": ${reason.get(unit)}.`,
     });
   }
   if (bytes > budget.bytes) {
@@ -479,66 +481,4 @@ function sortByPointer(index: DocumentIndex, unitIds: number[]): number[] {
   return unitIds.sort(
     (a, b) => units[a]!.depth - units[b]!.depth || compare(units[a]!.pointer, units[b]!.pointer),
   );
-}
-
-/**
- * Names the root `$defs` entries from their input pointers (`#/$defs/Node` → `Node`, the root
- * → `Root`), restricted to characters every client accepts, made unique in pointer order.
- */
-function nameEntries(index: DocumentIndex, entries: readonly number[]): Map<number, string> {
-  const bases = entries.map((unit) => [unit, baseName(index, unit)] as const);
-  // Units with the same base name are told apart by depth, then by pointer (never key order).
-  bases.sort(
-    ([a, nameA], [b, nameB]) =>
-      compare(nameA, nameB) ||
-      index.units[a]!.depth - index.units[b]!.depth ||
-      compare(index.units[a]!.pointer, index.units[b]!.pointer),
-  );
-  const names = new Map<number, string>();
-  const taken = new Set<string>(bases.map(([, name]) => name));
-  let previous = '';
-  let suffix = 2;
-  for (const [unit, base] of bases) {
-    if (base !== previous) {
-      names.set(unit, base);
-      previous = base;
-      suffix = 2;
-      continue;
-    }
-    let name = `${base}_${suffix++}`;
-    while (taken.has(name)) name = `${base}_${suffix++}`;
-    taken.add(name);
-    names.set(unit, name);
-  }
-  return names;
-}
-
-/**
- * A short name from the end of a unit's pointer (`#/$defs/Node` → `Node`, the root → `Root`,
- * `#/$defs/A/properties/b` → `A_properties_b`), read from the unit's parents so that a deep
- * pointer is never flattened, restricted to characters every client accepts.
- */
-function baseName(index: DocumentIndex, unit: number): string {
-  if (index.units[unit]!.depth === 0) return 'Root';
-  const tokens: string[] = [];
-  let current = unit;
-  while (current !== -1 && tokens.length < 4) {
-    const { tail, parent } = index.units[current]!;
-    const parts = tail.length > 256 ? tail.slice(-256).split('/') : tail.split('/');
-    for (let position = parts.length - 1; position >= 1 && tokens.length < 4; position--) {
-      tokens.unshift(parts[position]!);
-      const before = parts[position - 1];
-      if (before === '$defs' || before === 'definitions') return clean(tokens);
-    }
-    current = parent;
-  }
-  return clean(tokens.slice(-3));
-}
-
-function clean(tokens: readonly string[]): string {
-  const joined = tokens
-    .join('_')
-    .replace(/~[01]/g, '_')
-    .replace(/[^A-Za-z0-9_.-]/g, '_');
-  return joined.slice(0, 64) || '_';
 }

@@ -569,6 +569,133 @@ describe('dereference', () => {
     });
   });
 
+  describe('names of kept definitions', () => {
+    /** A recursive node as validators write it, under the given name. */
+    function node(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+      return {
+        type: 'object',
+        ...extra,
+        properties: { children: { type: 'array', items: { $ref: `#/$defs/${name}` } } },
+      };
+    }
+
+    it('replaces a counter by the property that first reaches the definition', () => {
+      const { schema } = dereference({
+        type: 'object',
+        properties: { root: { $ref: '#/$defs/__schema0' } },
+        $defs: { __schema0: node('__schema0') },
+      });
+      expect(schema).toStrictEqual({
+        type: 'object',
+        properties: { root: { $ref: '#/$defs/root' } },
+        $defs: { root: node('root') },
+      });
+    });
+
+    it('gives the same bytes when unrelated definitions renumber the counters', () => {
+      // What ArkType writes for the same type, before and after other types were defined.
+      const numbered = (list: number, item: number) => ({
+        $ref: '#/$defs/intersection1',
+        $defs: {
+          intersection1: {
+            type: 'object',
+            properties: { root: { $ref: `#/$defs/intersection${item}` } },
+            required: ['root'],
+          },
+          [`intersection${item}`]: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              children: { $ref: `#/$defs/intersection${list}` },
+            },
+          },
+          [`intersection${list}`]: {
+            type: 'array',
+            items: { $ref: `#/$defs/intersection${item}` },
+          },
+        },
+      });
+      const expected = {
+        type: 'object',
+        properties: { root: { $ref: '#/$defs/root' } },
+        required: ['root'],
+        $defs: {
+          children: { type: 'array', items: { $ref: '#/$defs/root' } },
+          root: {
+            type: 'object',
+            properties: { name: { type: 'string' }, children: { $ref: '#/$defs/children' } },
+          },
+        },
+      };
+      const before = dereference(numbered(97, 99)).schema;
+      const after = dereference(numbered(217, 219)).schema;
+      expect(before).toStrictEqual(expected);
+      expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    });
+
+    it("takes a title, then the keywords on the path, then 'Root'", () => {
+      const titled = dereference({
+        properties: { a: { $ref: '#/$defs/0' } },
+        $defs: { '0': node('0', { title: 'Tree node' }) },
+      }).schema as { $defs: object };
+      expect(Object.keys(titled.$defs)).toStrictEqual(['Tree_node']);
+      const unnamed = dereference({
+        anyOf: [{ $ref: '#/$defs/0' }, { type: 'null' }],
+        $defs: { '0': node('0') },
+      }).schema as { $defs: object };
+      expect(Object.keys(unnamed.$defs)).toStrictEqual(['anyOf_0']);
+      const alias = dereference({ $ref: '#/$defs/0', $defs: { '0': node('0') } }).schema;
+      expect(alias).toStrictEqual({
+        $ref: '#/$defs/Root',
+        $defs: { Root: node('Root') },
+      });
+    });
+
+    it('keeps meaningful names, also from other containers', () => {
+      const { schema } = dereference({
+        properties: { pet: { $ref: '#/components/schemas/Pet' }, node: { $ref: '#/$defs/Node2' } },
+        $defs: { Node2: node('Node2') },
+        components: {
+          schemas: {
+            Pet: { properties: { parent: { $ref: '#/components/schemas/Pet' } } },
+          },
+        },
+      });
+      expect((schema as { $defs: object }).$defs).toStrictEqual({
+        Node2: node('Node2'),
+        Pet: { properties: { parent: { $ref: '#/$defs/Pet' } } },
+      });
+    });
+
+    it('tells collisions apart in the order the root first reaches them, own names first', () => {
+      const { schema } = dereference({
+        properties: {
+          first: { $ref: '#/$defs/1' },
+          second: { $ref: '#/$defs/0' },
+          named: { $ref: '#/$defs/Node' },
+        },
+        $defs: {
+          '0': node('0', { title: 'Node' }),
+          '1': node('1', { title: 'Node' }),
+          Node: node('Node'),
+        },
+      });
+      expect(schema).toStrictEqual({
+        properties: {
+          first: { $ref: '#/$defs/Node_2' },
+          second: { $ref: '#/$defs/Node_3' },
+          named: { $ref: '#/$defs/Node' },
+        },
+        $defs: {
+          Node: node('Node'),
+          Node_2: node('Node_2', { title: 'Node' }),
+          Node_3: node('Node_3', { title: 'Node' }),
+        },
+      });
+      expect(JSON.stringify(dereference(schema).schema)).toBe(JSON.stringify(schema));
+    });
+  });
+
   describe('bounds', () => {
     function fanOut(levels: number, width: number): JsonSchema {
       const $defs: Record<string, unknown> = {};
@@ -591,6 +718,30 @@ describe('dereference', () => {
       const defs = (schema as { $defs: Record<string, unknown> }).$defs;
       for (const match of JSON.stringify(schema).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) {
         expect(Object.hasOwn(defs, match[1]!)).toBe(true);
+      }
+    });
+
+    it('names the kept $ref as the output spells it, in draft-07 too', () => {
+      const big = { type: 'object', description: 'x'.repeat(500) };
+      const properties: Record<string, unknown> = {};
+      for (let i = 0; i < 20; i++) properties[`p${i}`] = { $ref: '#/definitions/Big' };
+      const options = { budget: { minBytes: 2000, factor: 1 } };
+      for (const [$schema, keyword, estimate] of [
+        [DRAFT_07, 'definitions', 10918],
+        ['https://json-schema.org/draft/2020-12/schema', '$defs', 10923],
+      ] as const) {
+        const { schema, diagnostics } = dereference(
+          { $schema, properties, definitions: { Big: big } },
+          options,
+        );
+        expect(Object.keys(schema)).toStrictEqual(['$schema', 'properties', keyword]);
+        expect(diagnostics).toStrictEqual([
+          {
+            code: 'budget-ref-kept',
+            pointer: '/definitions/Big',
+            message: `Kept as $ref "#/${keyword}/Big": inlined 20 times it would grow the output to about ${estimate} bytes, past the budget of 2000.`,
+          },
+        ]);
       }
     });
 

@@ -2,9 +2,16 @@ import type { Recipe } from './recipe.ts';
 
 type SchemaObject = Record<string, unknown>;
 
+/** Keywords a `type` list keeps whole in every client: the type, listed values, annotations. */
+const BARE_KEYWORDS = new Set(['type', 'enum', 'title', 'description', 'default']);
+
+/** Annotations that stay on a nullable union rather than its non-null branch. */
+const UNION_ANNOTATIONS = ['title', 'description', 'default'];
+
 /**
  * Makes a wire schema accept `null` as well, in the provider's spelling: `nullable: true`, a
- * `type` list with `"null"` (and `null` in its `enum`), or an `anyOf` branch `{ type: "null" }`.
+ * `type` list with `"null"` (and `null` in its `enum`), or an `anyOf` branch `{ type: "null" }`
+ * (with `recipe.nullAsBranch`, for every schema with more than a type and values).
  *
  * @param wire The wire schema (not mutated).
  * @param recipe The profile's rules.
@@ -25,6 +32,17 @@ export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
   }
   if (typeof wire.type === 'string') {
     if (wire.type === 'null') return wire;
+    if (recipe.nullAsBranch && Object.keys(wire).some((key) => !BARE_KEYWORDS.has(key))) {
+      const union: SchemaObject = {};
+      const branch: SchemaObject = { ...wire };
+      for (const key of UNION_ANNOTATIONS) {
+        if (!Object.hasOwn(branch, key)) continue;
+        union[key] = branch[key];
+        delete branch[key];
+      }
+      union.anyOf = [branch, { type: 'null' }];
+      return union;
+    }
     const result: SchemaObject = { ...wire, type: [wire.type, 'null'] };
     if (Array.isArray(wire.enum) && !wire.enum.includes(null)) result.enum = [...wire.enum, null];
     return result;

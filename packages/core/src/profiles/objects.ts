@@ -113,12 +113,16 @@ export function rewriteObject(place: Place): Rewritten {
       (additional !== undefined && additional !== false) ||
       patternNames.length > 0 ||
       (additional === undefined && names.length === 0);
-    if (additional === undefined && names.length > 0 && patternNames.length === 0) {
+    // Without `additionalProperties`, keys the object neither lists nor matches by a pattern may
+    // hold any value; the wire sends only the listed and pattern keys, as the tool most likely means.
+    if (additional === undefined && (names.length > 0 || patternNames.length > 0)) {
       report(
         context,
         'profile-object-closed',
         pointer,
-        'This object allowed unknown properties by default; only its listed properties can be sent.',
+        patternNames.length === 0
+          ? 'This object allowed unknown properties by default; only its listed properties can be sent.'
+          : 'This object allowed keys matching none of its patterns by default; only its listed properties and keys matching a pattern can be sent.',
       );
     }
     if (open && recipe.maxObjectDepth !== undefined && inner.objects >= recipe.maxObjectDepth) {

@@ -24,6 +24,12 @@ export interface Recipe {
   typelessAsJson: boolean;
   /** How a nullable schema is written: `type: [t, "null"]` / `anyOf` with null, or `nullable: true`. */
   nullStyle: 'null-type' | 'nullable-keyword';
+  /**
+   * Under `'null-type'`: a nullable schema with keywords beyond `type`, `enum` and annotations is
+   * written `anyOf: [schema, { type: "null" }]` instead of a `type` list, for clients that read
+   * a schema's keywords by its one `type` (a `type` list keeps only bare types and enums).
+   */
+  nullAsBranch: boolean;
   /** Which `enum`/`const` values the wire keeps as they are; the others become strings. */
   enumValues: 'any' | 'string-number' | 'string';
   /** Tuples (`prefixItems`) become `items: { anyOf }` with bounds. */
@@ -67,6 +73,7 @@ export const STRICT_JSON_SCHEMA = {
   allRequired: true,
   typelessAsJson: true,
   nullStyle: 'null-type',
+  nullAsBranch: false,
   tuplesAsItems: true,
   annotations: JSON_SCHEMA_ANNOTATIONS,
   noEmptyProperties: false,

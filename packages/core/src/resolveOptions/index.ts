@@ -7,6 +7,7 @@ export {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MIN_BYTES,
   DIALECTS,
+  maxDataDepthFor,
   type ResolvedOptions,
   resolveOptions,
 } from './resolveOptions.ts';

@@ -130,6 +130,19 @@ export function budgetFor(limits: BudgetLimits, inputBytes: number): Budget {
   };
 }
 
+/**
+ * The deepest data value (`const`, `default`, `enum`, ...) either road copies into the output
+ * under a depth budget: room is left for the value's keyword and, at worst, a root `$defs` entry
+ * around its schema. One bound for both roads, so the single walk never keeps a value the full
+ * analysis would leave out (it gives the document to the analysis instead).
+ *
+ * @param maxDepth The budget's `maxDepth`.
+ * @returns The deepest data value kept, in containers.
+ */
+export function maxDataDepthFor(maxDepth: number): number {
+  return Math.max(1, maxDepth - 4);
+}
+
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value > 0)) {

@@ -77,6 +77,46 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('anthropic-strict writes a nullable object, array or formatted string as anyOf with null', () => {
+    const schema = closed(
+      {
+        tag: { type: 'string', description: 'A tag' },
+        since: { type: 'string', format: 'date-time', description: 'From' },
+        labels: { type: 'array', items: { type: 'string' } },
+        owner: closed({ login: { type: 'string' } }, ['login']),
+      },
+      [],
+    );
+    const owner = closed({ login: { type: 'string' } }, ['login']);
+    const expected = {
+      type: 'object',
+      properties: {
+        tag: { type: ['string', 'null'], description: 'A tag' },
+        since: {
+          description: 'From',
+          anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+        },
+        labels: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        owner: { anyOf: [owner, { type: 'null' }] },
+      },
+      required: ['tag', 'since', 'labels', 'owner'],
+      additionalProperties: false,
+    };
+    for (const profile of ['anthropic-strict', 'portable'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema, profile).toStrictEqual(expected);
+      const wire = { tag: null, since: null, labels: ['a'], owner: null };
+      expect(decodeArguments(result.codec, wire)).toStrictEqual({ labels: ['a'] });
+    }
+    // OpenAI's strict transform reads a type list whole: it keeps the shorter spelling.
+    expect(toProviderSchema(schema, 'openai-strict').schema.properties).toStrictEqual({
+      tag: { type: ['string', 'null'], description: 'A tag' },
+      since: { type: ['string', 'null'], format: 'date-time', description: 'From' },
+      labels: { type: ['array', 'null'], items: { type: 'string' } },
+      owner: { ...owner, type: ['object', 'null'] },
+    });
+  });
+
   it('reports an object closed by default', () => {
     expect(
       codes('openai-strict', {
@@ -135,6 +175,21 @@ describe('toProviderSchema', () => {
     expect(Object.getPrototypeOf(decoded.labels)).toBe(Object.prototype);
     expect(Object.hasOwn(decoded.labels!, '__proto__')).toBe(true);
     expect(decoded.done).toBe(true);
+  });
+
+  it('reports the keys matching no pattern of an object without additionalProperties as closed', () => {
+    const schema = { type: 'object', patternProperties: { '^a': { type: 'array' } } };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      expect(codes(profile, schema), profile).toStrictEqual([
+        ['profile-object-closed', ''],
+        ['profile-entries', ''],
+      ]);
+    }
+    // With additionalProperties, every key can be sent: nothing is closed.
+    const open = { ...schema, additionalProperties: { type: 'string' } };
+    expect(codes('portable', open).map(([code]) => code)).not.toContain('profile-object-closed');
+    // gemini-json-schema keeps objects as they are.
+    expect(codes('gemini-json-schema', schema)).toStrictEqual([]);
   });
 
   it('sends a value of any type as a JSON-encoded string', () => {

@@ -361,3 +361,28 @@ describe('tryInlineAcyclic', () => {
     });
   });
 });
+
+describe('data depth under a small depth budget', () => {
+  // Found by the equivalence fuzz (FUZZ_SEED=22): the walk kept an `enum` of objects that the
+  // analysis leaves out with value-too-deep, as both now read one bound (`maxDataDepthFor`).
+  it('declines a value deeper than the analysis keeps, which then reports it', () => {
+    const schema = { enum: [{ $ref: '#/$defs/A' }, 'b'] };
+    expect(inlineAcyclic(schema, '2020-12', { maxDepth: 5 })).toBeUndefined();
+    const analysed = analyseDocument(
+      schema,
+      '2020-12',
+      resolveOptions({ budget: { maxDepth: 5 } }),
+    );
+    expect(analysed.diagnostics.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
+      { code: 'value-too-deep', pointer: '/enum' },
+    ]);
+  });
+
+  it('keeps a value within that bound on the walk, as the analysis does', () => {
+    const schema = { enum: ['a', 'b'], default: 'a' };
+    expect(inlineAcyclic(schema, '2020-12', { maxDepth: 5 })).toStrictEqual({
+      schema: { enum: ['a', 'b'], default: 'a' },
+      diagnostics: [],
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { type BudgetLimits, budgetFor } from '../resolveOptions/index.ts';
+import { type BudgetLimits, budgetFor, maxDataDepthFor } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
 import { cloneJson, setOwn, setOwnAt } from '../utils/cloneJson.ts';
 import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
@@ -119,6 +119,7 @@ function walkDocument(
   const budget = budgetFor(limits, 0);
   const largestBudget = budgetFor(limits, Number.MAX_SAFE_INTEGER).bytes;
   const maxDepth = Math.max(4, budget.depth - 2);
+  const maxDataDepth = maxDataDepthFor(budget.depth);
   let limit = Math.min(budget.bytes, WALK_MIN_BYTES);
   /** The plan's estimate of the output bytes (the same per-object measure as the index). */
   let outputBytes = rootIdentityBytes(root, idKeyword);
@@ -316,7 +317,7 @@ function walkDocument(
           bytes += keyBytes(name);
           let copy: unknown;
           if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(each)) {
-            copy = copyMeasured(each, maxDepth, measure);
+            copy = copyMeasured(each, Math.min(maxDepth, maxDataDepth), measure);
             if (copy === undefined) return false;
             slotBytes += measure.bytes;
           } else if (typeof each === 'boolean') {
@@ -335,7 +336,7 @@ function walkDocument(
       } else {
         const type = typeof value;
         if (type === 'undefined' || type === 'function' || type === 'symbol') continue;
-        const copy = copyMeasured(value, maxDepth - depth - 1, measure);
+        const copy = copyMeasured(value, Math.min(maxDepth - depth - 1, maxDataDepth), measure);
         if (copy === undefined) return false;
         bytes += measure.bytes;
         // Many keys that share one large value: stop before the object alone passes any budget.

@@ -80,6 +80,37 @@ describe('@toolschema/valibot only', () => {
     expect((listed.properties as Record<string, unknown>).root).not.toHaveProperty('$ref');
   });
 
+  it('names the kept recursion by the property that reaches it, not by its number', () => {
+    const listed = (schema: v.GenericSchema) =>
+      toToolInputSchema(schema)['~standard'].jsonSchema.input(TARGET);
+    const node = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        children: { type: 'array', items: { $ref: '#/$defs/children' } },
+      },
+      required: ['name', 'children'],
+    };
+    const alone = listed(v.object({ root: TreeNodeSchema }));
+    expect(alone).toStrictEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { root: node },
+      required: ['root'],
+      $defs: { children: node },
+    });
+    // Valibot numbers lazy definitions `0`, `1`... in the order it meets them.
+    type Chain = { next?: Chain | undefined };
+    const ChainSchema: v.GenericSchema<Chain> = v.object({
+      next: v.optional(v.lazy(() => ChainSchema)),
+    });
+    const after = listed(v.object({ chain: ChainSchema, root: TreeNodeSchema }));
+    expect(Object.keys(after.$defs as object)).toStrictEqual(['children', 'next']);
+    expect(JSON.stringify((after.$defs as Record<string, unknown>).children)).toBe(
+      JSON.stringify(node),
+    );
+  });
+
   it("lists {} for an output transform with 'any', with the diagnostic", () => {
     const schema = v.object({
       length: v.pipe(

@@ -67,6 +67,42 @@ describe('@toolschema/zod only', () => {
     >();
   });
 
+  it('names a recursive definition by the property that reaches it, whatever Zod numbered first', () => {
+    const listed = (schema: z.ZodType) =>
+      toToolInputSchema(schema)['~standard'].jsonSchema.input(TARGET);
+    const category = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        children: { type: 'array', items: { $ref: '#/$defs/root' } },
+      },
+      required: ['name', 'children'],
+    };
+    const alone = listed(z.object({ root: Category }));
+    expect(alone).toStrictEqual({
+      $schema: SCHEMA_2020_12,
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/root' } },
+      required: ['root'],
+      $defs: { root: category },
+    });
+    // Zod numbers its definitions `__schema0`, `__schema1`... in the order it meets them.
+    const Other = z.object({
+      a: z.string(),
+      get next(): z.ZodOptional<typeof Other> {
+        return Other.optional();
+      },
+    });
+    const after = listed(z.object({ other: Other, root: Category }));
+    expect(after.properties).toStrictEqual({
+      other: { $ref: '#/$defs/other' },
+      root: { $ref: '#/$defs/root' },
+    });
+    expect(JSON.stringify((after.$defs as Record<string, unknown>).root)).toBe(
+      JSON.stringify(category),
+    );
+  });
+
   it('converts Zod mini schemas', () => {
     const tool = toToolInputSchema(zm.object({ name: zm.string(), age: zm.optional(zm.number()) }));
     expect(tool['~standard'].jsonSchema.input(TARGET)).toStrictEqual({

@@ -1,6 +1,11 @@
 export { ARKTYPE_TOOLS } from './arktypeTools.ts';
 export type { CorpusTool } from './CorpusTool.ts';
 export { loadGithubTools } from './githubTools.ts';
+export {
+  type ListedValidatorTool,
+  listValidatorCorpora,
+  type ValidatorCorpus,
+} from './listValidatorCorpora.ts';
 export { listNotionTools } from './notionTools.ts';
 export { VALIBOT_TOOLS } from './valibotTools.ts';
 export { VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';

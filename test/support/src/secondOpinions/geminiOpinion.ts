@@ -1,6 +1,9 @@
 import { GoogleGenAI } from '@google/genai';
 import { jsonChanges, type SecondOpinion, threw } from './SecondOpinion.ts';
 
+/** Where a function declaration carries its schema. */
+export type GeminiSchemaField = 'parameters' | 'parametersJsonSchema';
+
 /**
  * The request `@google/genai` builds for a function declaration with this schema, captured at
  * its `fetch` (no network): a `gemini` wire schema must arrive unchanged in `parameters`, a
@@ -14,9 +17,48 @@ import { jsonChanges, type SecondOpinion, threw } from './SecondOpinion.ts';
  */
 export async function geminiOpinion(
   schema: unknown,
-  field: 'parameters' | 'parametersJsonSchema',
+  field: GeminiSchemaField,
 ): Promise<SecondOpinion> {
+  const [opinion] = await geminiOpinions([schema], field);
+  return opinion!;
+}
+
+/**
+ * {@link geminiOpinion} for many schemas at once: one captured request whose tool carries one
+ * function declaration per schema, so a corpus costs one client and a few requests. When the SDK
+ * throws on the batch, each schema is judged alone, so the error names the schema that caused it.
+ *
+ * @param schemas The wire schemas.
+ * @param field Where each declaration carries its schema.
+ * @returns One opinion per schema, in order.
+ */
+export async function geminiOpinions(
+  schemas: readonly unknown[],
+  field: GeminiSchemaField,
+): Promise<SecondOpinion[]> {
   const sdk = `@google/genai 3.3.0 generateContent (${field})`;
+  let sent: unknown[];
+  try {
+    sent = await sentDeclarations(schemas, field);
+  } catch (error) {
+    if (schemas.length === 1) return [threw(sdk, error)];
+    const opinions: SecondOpinion[] = [];
+    for (const schema of schemas) opinions.push(...(await geminiOpinions([schema], field)));
+    return opinions;
+  }
+  return schemas.map((schema, index) => ({
+    sdk,
+    error: undefined,
+    sent: sent[index],
+    changes: jsonChanges(schema, sent[index]),
+  }));
+}
+
+/** The schemas as the SDK's request carries them, one declaration each (throws what it throws). */
+async function sentDeclarations(
+  schemas: readonly unknown[],
+  field: GeminiSchemaField,
+): Promise<unknown[]> {
   let body: unknown;
   const capture = async (_url: unknown, init?: { body?: unknown }) => {
     body = JSON.parse(String(init?.body));
@@ -30,25 +72,22 @@ export async function geminiOpinion(
     apiKey: 'placeholder-no-request-leaves',
     httpOptions: { fetch: capture as typeof fetch, retryOptions: { attempts: 1 } },
   });
-  try {
-    await client.models.generateContent({
-      model: 'gemini-2.5-flash',
-      contents: 'Call the tool.',
-      config: {
-        tools: [
-          {
-            functionDeclarations: [
-              { name: 'tool', description: 'A tool.', [field]: structuredClone(schema) },
-            ],
-          },
-        ],
-      },
-    });
-  } catch (error) {
-    return threw(sdk, error);
-  }
+  await client.models.generateContent({
+    model: 'gemini-2.5-flash',
+    contents: 'Call the tool.',
+    config: {
+      tools: [
+        {
+          functionDeclarations: schemas.map((schema, index) => ({
+            name: `tool_${index}`,
+            description: 'A tool.',
+            [field]: structuredClone(schema),
+          })),
+        },
+      ],
+    },
+  });
   const declarations = (body as { tools?: { functionDeclarations?: Record<string, unknown>[] }[] })
     .tools?.[0]?.functionDeclarations;
-  const sent = declarations?.[0]?.[field];
-  return { sdk, error: undefined, sent, changes: jsonChanges(schema, sent) };
+  return schemas.map((_, index) => declarations?.[index]?.[field]);
 }

@@ -7,11 +7,15 @@ import { STRICT_JSON_SCHEMA } from '../recipe.ts';
  * constraints, `minItems` 0 or 1 only, a format allowlist, regexes without lookaround or
  * backreferences. Source: https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations.
  * Every property is made required: the per-request limit of 24 optional parameters then never
- * applies.
+ * applies. A nullable object, array or constrained scalar is an `anyOf` with `{ type: "null" }`,
+ * not a `type` list: the SDKs' own strict transform (`@anthropic-ai/sdk`
+ * `lib/transform-json-schema.ts`, applied by its tool and output helpers) reads `properties`,
+ * `items` and `format` only beside a single `type` and moves them into the description otherwise.
  */
 export const anthropicStrict: Recipe = {
   ...STRICT_JSON_SCHEMA,
   profile: 'anthropic-strict',
+  nullAsBranch: true,
   enumValues: 'any',
   keywords: new Set(['pattern', 'format', 'minItems']),
   formats: STRICT_FORMATS,

@@ -13,6 +13,7 @@ export const gemini: Recipe = {
   allRequired: false,
   typelessAsJson: true,
   nullStyle: 'nullable-keyword',
+  nullAsBranch: false,
   enumValues: 'string',
   tuplesAsItems: true,
   keywords: new Set([

@@ -16,6 +16,7 @@ export const geminiJsonSchema: Recipe = {
   allRequired: false,
   typelessAsJson: false,
   nullStyle: 'null-type',
+  nullAsBranch: false,
   enumValues: 'string-number',
   tuplesAsItems: false,
   keywords: new Set([

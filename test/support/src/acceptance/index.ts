@@ -1,0 +1,16 @@
+export {
+  ACCEPTANCE_COLUMNS,
+  ACCEPTANCE_MARKERS,
+  acceptanceCorpora,
+  acceptanceTable,
+  generatedBlock,
+  renderAcceptanceTable,
+  replaceGeneratedBlock,
+} from './acceptanceTable.ts';
+export {
+  type AcceptanceCorpus,
+  type AcceptanceRow,
+  accepts,
+  measureAcceptance,
+  type ProfileAcceptance,
+} from './measureAcceptance.ts';
