@@ -1,27 +1,40 @@
-// The before/after acceptance table of the READMEs, measured on the corpora:
-// `node --import tsx acceptance.mjs` (in bench/) prints it, `--write` also writes it into every
-// README that holds its markers. test/integration/test/readme-tables.test.ts recomputes it and
-// fails when a README's copy differs.
+// The generated tables of the READMEs, measured on the corpora (GitHub's REST API, the Notion MCP
+// server, the Zod, Valibot and ArkType tools): the before/after acceptance per provider, and the
+// comparison with the libraries people use instead. `node --import tsx acceptance.mjs` (in
+// bench/, after `pnpm build`) prints them; `--write` also writes them into every README that
+// holds their markers. test/integration/test/readme-tables.test.ts measures them again and fails
+// when a README's copy differs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ACCEPTANCE_MARKERS,
+  acceptanceCorpora,
   acceptanceTable,
+  compareLibraries,
   generatedBlock,
+  LIBRARY_MARKERS,
+  renderLibraryComparison,
   replaceGeneratedBlock,
 } from '@toolschema/test-support/acceptance';
 
 const READMES = ['README.md', 'packages/core/README.md'];
 const root = join(import.meta.dirname, '..');
 
-const table = await acceptanceTable();
-console.log(table);
+const corpora = await acceptanceCorpora();
+const blocks = [
+  [ACCEPTANCE_MARKERS, await acceptanceTable(corpora)],
+  [LIBRARY_MARKERS, renderLibraryComparison(corpora, await compareLibraries(corpora))],
+];
+for (const [, table] of blocks) console.log(`${table}\n`);
 if (process.argv.includes('--write')) {
   for (const readme of READMES) {
     const path = join(root, readme);
-    const text = readFileSync(path, 'utf8');
-    if (generatedBlock(text, ACCEPTANCE_MARKERS) === undefined) continue;
-    writeFileSync(path, replaceGeneratedBlock(text, ACCEPTANCE_MARKERS, table));
+    let text = readFileSync(path, 'utf8');
+    for (const [markers, table] of blocks) {
+      if (generatedBlock(text, markers) !== undefined)
+        text = replaceGeneratedBlock(text, markers, table);
+    }
+    writeFileSync(path, text);
     console.error(`Wrote ${readme}`);
   }
 }

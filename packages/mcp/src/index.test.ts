@@ -6,6 +6,7 @@ describeExports('@toolschema/mcp', {
   load: () => import('./index.ts'),
   values: ['ToolSchemaMessages', 'rewriteTool', 'withToolSchemas'],
   types: [
+    'ListedTool',
     'McpTransport',
     'RewriteOptions',
     'RewrittenTool',

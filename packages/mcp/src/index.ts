@@ -6,6 +6,7 @@ export {
   type ToolSchemaField,
 } from './rewriteTool/index.ts';
 export {
+  type ListedTool,
   type ToolReport,
   ToolSchemaMessages,
   type ToolSchemaMessagesOptions,

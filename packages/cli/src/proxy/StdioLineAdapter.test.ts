@@ -2,6 +2,7 @@ import { ToolSchemaMessages } from '@toolschema/mcp';
 import { rewrittenToolWithRef, toolsListResponse, toolWithRef } from '@toolschema/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
+import { ToolTextCache } from './ToolTextCache.ts';
 
 const line = (value: unknown): Buffer => Buffer.from(JSON.stringify(value));
 
@@ -124,12 +125,28 @@ describe('StdioLineAdapter', () => {
     const lines = adapter(failures);
     lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     const answer = line(toolsListResponse(1));
-    // What V8 throws for a text past its string length limit (an amplifying schema).
+    // What V8 throws for a text past its string length limit (an amplifying schema), when the
+    // rewritten tool is written.
     const stringify = JSON.stringify;
     vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
-      if (typeof value === 'object' && value !== null && 'jsonrpc' in value) {
+      if (typeof value === 'object' && value !== null && 'inputSchema' in value) {
         throw new RangeError('Invalid string length');
       }
+      return stringify(value, ...(rest as []));
+    });
+    expect(lines.serverLine(answer)).toBe(answer);
+    expect(failures).toStrictEqual([new RangeError('Invalid string length')]);
+    expect(lines.waitsForToolsList).toBe(false);
+  });
+
+  it('passes a batch answer it cannot write back on as it came, and reports why', () => {
+    const failures: unknown[] = [];
+    const lines = adapter(failures);
+    lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    const answer = line([toolsListResponse(1)]);
+    const stringify = JSON.stringify;
+    vi.spyOn(JSON, 'stringify').mockImplementation((value, ...rest) => {
+      if (Array.isArray(value) && value.length === 1) throw new RangeError('Invalid string length');
       return stringify(value, ...(rest as []));
     });
     expect(lines.serverLine(answer)).toBe(answer);
@@ -148,5 +165,208 @@ describe('StdioLineAdapter', () => {
     );
     expect(lines.serverLine(answer)).toBe(answer);
     expect(failures).toStrictEqual([expect.any(RangeError)]);
+  });
+});
+
+/** A tool with a `$ref` (rewritten by the pass) named `name`. */
+function refTool(name: string, type = 'string'): Record<string, unknown> {
+  return {
+    ...toolWithRef,
+    name,
+    inputSchema: { ...toolWithRef.inputSchema, $defs: { X: { type } } },
+  };
+}
+
+/** A tools/list answer's line with odd spacing and a 64-bit id, as a server may write it. */
+function answerLine(id: string, tools: unknown[]): Buffer {
+  const text = tools.map((tool) => JSON.stringify(tool)).join(' ,\t');
+  return Buffer.from(
+    `{ "jsonrpc":"2.0", "id" : ${id}, "result":{"tools": [ ${text} ] , "nextCursor":1.50}}`,
+  );
+}
+
+/** Lists `tools` through the adapter (request, then answer); returns the answer's line. */
+function list(lines: StdioLineAdapter, id: string, tools: unknown[]): string {
+  lines.clientLine(Buffer.from(`{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`));
+  return lines.serverLine(answerLine(id, tools)).toString();
+}
+
+describe('StdioLineAdapter, a tools/list listed again', () => {
+  const tools = [refTool('a'), { name: 'plain', inputSchema: { type: 'object' } }, refTool('b')];
+
+  it('gives the same bytes as a cold rewrite without passing any tool to the core again', () => {
+    const messages = new ToolSchemaMessages();
+    const lines = new StdioLineAdapter(messages);
+    const listTool = vi.spyOn(messages, 'listTool');
+    const first = list(lines, '9007199254740993', tools);
+    expect(listTool).toHaveBeenCalledTimes(3);
+    const again = list(lines, '9007199254740995', tools);
+    expect(listTool).toHaveBeenCalledTimes(3);
+    // What a fresh adapter (every tool cold) makes of the second answer, byte for byte.
+    const cold = list(new StdioLineAdapter(new ToolSchemaMessages()), '9007199254740995', tools);
+    expect(again).toBe(cold);
+    expect(first).toBe(cold.replace('9007199254740995', '9007199254740993'));
+    // Every byte but those of the rewritten tools is kept; the rewritten tools are spliced in.
+    expect(again).toBe(
+      '{ "jsonrpc":"2.0", "id" : 9007199254740995, "result":{"tools": [ ' +
+        `${JSON.stringify({ ...rewrittenToolWithRef, name: 'a' })} ,\t` +
+        `${JSON.stringify(tools[1])} ,\t${JSON.stringify({ ...rewrittenToolWithRef, name: 'b' })}` +
+        ' ] , "nextCursor":1.50}}',
+    );
+  });
+
+  it('passes only a new or changed tool to the core, wherever it stands', () => {
+    const messages = new ToolSchemaMessages();
+    const lines = new StdioLineAdapter(messages);
+    list(lines, '1', tools);
+    const listTool = vi.spyOn(messages, 'listTool');
+    const changed = refTool('b', 'integer');
+    const added = refTool('c');
+    const next = [added, tools[0], changed, tools[1]];
+    const out = list(lines, '2', next);
+    expect(listTool.mock.calls.map(([tool]) => tool.name)).toStrictEqual(['c', 'b']);
+    expect(out).toBe(list(new StdioLineAdapter(new ToolSchemaMessages()), '2', next));
+    expect(messages.tool('b')?.inputSchema?.schema).toStrictEqual({
+      type: 'object',
+      properties: { x: { type: 'integer' } },
+    });
+    // A tool left out and the others listed again: nothing new.
+    listTool.mockClear();
+    list(lines, '3', [tools[1], changed]);
+    expect(listTool).toHaveBeenCalledTimes(0);
+  });
+
+  it('reports a tool when it is new or changed, not when it is listed again', () => {
+    const reports: string[] = [];
+    const messages = new ToolSchemaMessages({
+      onToolReport: (report) => reports.push(report.name),
+    });
+    const lines = new StdioLineAdapter(messages);
+    list(lines, '1', tools);
+    list(lines, '2', tools);
+    list(lines, '3', [refTool('a', 'number'), tools[1], tools[2]]);
+    list(lines, '4', tools);
+    expect(reports).toStrictEqual(['a', 'plain', 'b', 'a', 'a']);
+  });
+
+  it('keeps at most the entries and bytes of its bounds, and still rewrites what it let go', () => {
+    const messages = new ToolSchemaMessages();
+    const oneTool =
+      JSON.stringify(refTool('a')).length + JSON.stringify(rewrittenToolWithRef).length;
+    const cache = new ToolTextCache({ maxEntries: 2, maxBytes: 10 * oneTool });
+    const lines = new StdioLineAdapter(messages, { toolTexts: cache });
+    const many = ['a', 'b', 'c', 'd', 'e'].map((name) => refTool(name));
+    const cold = list(new StdioLineAdapter(new ToolSchemaMessages()), '1', many);
+    expect(list(lines, '1', many)).toBe(cold);
+    expect(cache.size).toBe(2);
+    const listTool = vi.spyOn(messages, 'listTool');
+    expect(list(lines, '1', many)).toBe(cold);
+    // The two kept are the last two listed, so the first three are passed again.
+    expect(listTool.mock.calls.map(([tool]) => tool.name)).toStrictEqual(['a', 'b', 'c']);
+
+    const tight = new ToolTextCache({ maxEntries: 100, maxBytes: Math.floor(1.5 * oneTool) });
+    const tightLines = new StdioLineAdapter(new ToolSchemaMessages(), { toolTexts: tight });
+    expect(list(tightLines, '1', many)).toBe(cold);
+    expect(tight.size).toBe(1);
+    expect(tight.bytes).toBeLessThanOrEqual(1.5 * oneTool);
+  });
+
+  it('decodes a tools/call of a tool listed again from the cache under a profile', () => {
+    const tagTool = {
+      name: 'tag',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          tags: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        required: ['id'],
+      },
+    };
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+    const lines = new StdioLineAdapter(messages, { rewritesCalls: true });
+    const listTool = vi.spyOn(messages, 'listTool');
+    const first = list(lines, '1', [tagTool]);
+    // Listed again: from the cache, the codec kept for tools/call.
+    const again = list(lines, '2', [tagTool]);
+    expect(listTool).toHaveBeenCalledTimes(1);
+    expect(again).toBe(first.replace('"id" : 1', '"id" : 2'));
+    expect(JSON.parse(again).result.tools[0].inputSchema.properties.tags.type).toStrictEqual([
+      'array',
+      'null',
+    ]);
+    const call = Buffer.from(
+      '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tag",' +
+        '"arguments":{"id":3,"tags":[{"key":"color","value":"red"}]}}}',
+    );
+    expect(JSON.parse(lines.clientLine(call).toString())).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'tag', arguments: { id: 3, tags: { color: 'red' } } },
+    });
+  });
+
+  it('leaves out a tool the profile refuses, also when it comes from the cache', () => {
+    const hugeEnum = {
+      name: 'pick',
+      inputSchema: {
+        type: 'object',
+        properties: { value: { enum: Array.from({ length: 1200 }, (_, index) => `v${index}`) } },
+      },
+    };
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+    const lines = new StdioLineAdapter(messages);
+    const plain = {
+      name: 'plain',
+      inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+    };
+    for (const id of ['1', '2']) {
+      expect(JSON.parse(list(lines, id, [hugeEnum, plain, hugeEnum])).result.tools).toStrictEqual([
+        plain,
+      ]);
+    }
+    expect(messages.tool('pick')?.omitted).toBe(true);
+  });
+
+  it('reads the text of an answer written with escapes, and passes odd shapes whole', () => {
+    const lines = adapter();
+    lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    const escaped = Buffer.from(
+      `{"jsonrpc":"2.0","\u0069d":1,"r\u0065sult":{"t\u006fols":[${JSON.stringify(toolWithRef)}]}}`,
+    );
+    expect(JSON.parse(lines.serverLine(escaped).toString())).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [rewrittenToolWithRef] },
+    });
+    // `tools` twice: JSON.parse keeps the last, and so does the answer (read whole).
+    lines.clientLine(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    const twice = Buffer.from(
+      `{"jsonrpc":"2.0","id":2,"result":{"tools":[1],"tools":[${JSON.stringify(toolWithRef)}]}}`,
+    );
+    expect(JSON.parse(lines.serverLine(twice).toString())).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { tools: [rewrittenToolWithRef] },
+    });
+    // Elements that are no tool stay as they are.
+    lines.clientLine(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    const odd = Buffer.from(
+      `{"jsonrpc":"2.0","id":3,"result":{"tools":[ 1e400 ,${JSON.stringify(toolWithRef)},null]}}`,
+    );
+    expect(lines.serverLine(odd).toString()).toBe(
+      `{"jsonrpc":"2.0","id":3,"result":{"tools":[ 1e400 ,${JSON.stringify(rewrittenToolWithRef)},null]}}`,
+    );
+  });
+
+  it('passes a line that is not JSON on as it came, the request still pending', () => {
+    const lines = adapter();
+    lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    const broken = Buffer.from(
+      `{"jsonrpc":"2.0","id":1,"result":{"tools":[${JSON.stringify(toolWithRef)},{]}}`,
+    );
+    expect(lines.serverLine(broken)).toBe(broken);
+    expect(lines.waitsForToolsList).toBe(true);
   });
 });

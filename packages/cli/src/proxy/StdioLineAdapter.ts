@@ -1,10 +1,15 @@
 import type { ToolSchemaMessages } from '@toolschema/mcp';
+import { isObject } from '../isObject/index.ts';
+import { findToolsArray, skipValue, type ToolsArray } from './jsonBytes.ts';
 import { parseLossless, stringifyLossless } from './losslessJson.ts';
+import { type CachedTool, ToolTextCache } from './ToolTextCache.ts';
 
 const TOOLS_LIST = Buffer.from('tools/list');
 const TOOLS_CALL = Buffer.from('tools/call');
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
+const CLOSE_BRACE = 0x7d;
+const COMMA = Buffer.from(',');
 
 /** Options of {@link StdioLineAdapter}. */
 export interface StdioLineAdapterOptions {
@@ -15,6 +20,11 @@ export interface StdioLineAdapterOptions {
    * profile): then lines that can be a `tools/call` request are parsed too. Default `false`.
    */
   rewritesCalls?: boolean;
+  /**
+   * What each tool's text became (see {@link ToolTextCache}); by default a cache of this adapter's
+   * own with the default bounds. Never share one between adapters of different cores.
+   */
+  toolTexts?: ToolTextCache;
 }
 
 /**
@@ -23,16 +33,26 @@ export interface StdioLineAdapterOptions {
  *
  * - a client line is parsed only when it can be a `tools/list` request (it spells the method out,
  *   or escapes something), and is always forwarded unchanged by the caller;
- * - a server line is parsed only while a `tools/list` request is pending, and comes back as the
- *   same buffer unless its schemas changed.
+ * - a server line is looked into only while a `tools/list` request is pending, and comes back as
+ *   the same buffer unless its schemas changed.
  *
- * A rewritten line keeps every number's source text (ids, `1e400`...; see `losslessJson.ts`) and a
- * CRLF ending. Anything that goes wrong in the rewrite (a line too large to write back, a value too
- * deep) passes the line on as it came, after `onRewriteError`.
+ * A `tools/list` answer (one response object with `result.tools`) is read as text: each tool's
+ * bytes are found without parsing the rest, and a tool listed before as the same bytes is looked
+ * up in a {@link ToolTextCache} (tried first at the place the previous answer had it, which costs a
+ * byte compare); only a new or changed tool is parsed, passed to the core and written again. The
+ * answer is then the line as it came with each rewritten tool spliced in, so every byte outside
+ * the rewritten tools (ids, spacing, other members) stays as it was. Any other line that may be an
+ * answer is parsed whole and, if rewritten, written again whole; either way every number keeps its
+ * source text (ids, `1e400`...; see `losslessJson.ts`), and a CRLF ending stays. Anything that goes
+ * wrong in the rewrite (a line too large to write back, a value too deep) passes the line on as it
+ * came, after `onRewriteError`.
  */
 export class StdioLineAdapter {
   readonly #messages: ToolSchemaMessages;
   readonly #options: StdioLineAdapterOptions;
+  readonly #toolTexts: ToolTextCache;
+  /** The cached tools of the last answer read as text, in order: the guess for the next. */
+  #lastTools: CachedTool[] = [];
 
   /**
    * @param messages The message core of this connection.
@@ -41,6 +61,7 @@ export class StdioLineAdapter {
   constructor(messages: ToolSchemaMessages, options: StdioLineAdapterOptions = {}) {
     this.#messages = messages;
     this.#options = options;
+    this.#toolTexts = options.toolTexts ?? new ToolTextCache();
   }
 
   /** Whether a server line must be collected whole (a `tools/list` answer may come). */
@@ -76,6 +97,8 @@ export class StdioLineAdapter {
    */
   serverLine(line: Buffer): Buffer {
     if (!this.waitsForToolsList) return line;
+    const fromText = this.#rewriteToolsText(line);
+    if (fromText !== undefined) return fromText;
     let parsed: ReturnType<typeof parseLossless>;
     try {
       parsed = parseLossless(line.toString('utf8'));
@@ -87,6 +110,102 @@ export class StdioLineAdapter {
     const rewritten = this.#messages.toClient(parsed.value);
     if (rewritten === parsed.value) return line;
     return this.#write(line, rewritten, parsed.placeholders);
+  }
+
+  /**
+   * Rewrites a `tools/list` answer tool by tool from its text (see the class comment).
+   *
+   * @returns What to send, or `undefined` when the line is not one response object with a
+   *   `result.tools` array (the caller then parses it whole).
+   */
+  #rewriteToolsText(line: Buffer): Buffer | undefined {
+    const guesses = this.#lastTools;
+    let positions: Map<CachedTool, number> | undefined;
+    let next = 0;
+    const known: Array<CachedTool | undefined> = [];
+    const skipTool = (at: number): number => {
+      const guess = guesses[next];
+      if (guess !== undefined && !guess.evicted && holdsAt(line, at, guess.source)) {
+        this.#toolTexts.touch(guess);
+        known.push(guess);
+        next++;
+        return at + guess.source.length;
+      }
+      const end = skipValue(line, at);
+      if (end === -1) return -1;
+      const cached = this.#toolTexts.get(line.toString('latin1', at, end));
+      if (cached !== undefined) {
+        // Guess on from where the previous answer had it (a tool added or removed shifts them).
+        positions ??= new Map(guesses.map((tool, index) => [tool, index]));
+        const position = positions.get(cached);
+        if (position !== undefined) next = position + 1;
+      }
+      known.push(cached);
+      return end;
+    };
+    let tools: ToolsArray | undefined;
+    let envelope: unknown;
+    try {
+      tools = findToolsArray(line, skipTool);
+      if (tools === undefined) return undefined;
+      // The message without its tools: small, parsed to read the id as the core does.
+      const text = line.toString('utf8', 0, tools.open + 1) + line.toString('utf8', tools.close);
+      envelope = parseLossless(text).value;
+    } catch {
+      return undefined;
+    }
+    if (!this.#messages.answersToolsList(envelope)) {
+      // Not the answer to a pending tools/list: the core only notes that its id was answered.
+      this.#messages.toClient(envelope);
+      return line;
+    }
+    const answer: Array<CachedTool | undefined> = [];
+    try {
+      for (const [index, [start, end]] of tools.elements.entries()) {
+        answer.push(known[index] ?? this.#listTool(line, start, end));
+      }
+    } catch (error) {
+      this.#options.onRewriteError?.(error);
+      this.#messages.settleToolsList(envelope, undefined);
+      return line;
+    }
+    this.#messages.settleToolsList(
+      envelope,
+      answer.flatMap((tool) => (tool === undefined ? [] : [tool.listed])),
+    );
+    this.#lastTools = answer.filter((tool): tool is CachedTool => tool?.evicted === false);
+    if (answer.every((tool) => tool === undefined || tool.output === 'same')) return line;
+    try {
+      return spliceTools(line, tools, answer);
+    } catch (error) {
+      this.#options.onRewriteError?.(error);
+      return line;
+    }
+  }
+
+  /**
+   * Parses one tool's text and passes it to the core; kept in the cache.
+   *
+   * @returns What it became, or `undefined` for an element that is no object (passed on as is).
+   */
+  #listTool(line: Buffer, start: number, end: number): CachedTool | undefined {
+    const parsed = parseLossless(line.toString('utf8', start, end));
+    if (!isObject(parsed.value)) return undefined;
+    const listed = this.#messages.listTool(parsed.value);
+    const output =
+      listed.tool === undefined
+        ? undefined
+        : listed.tool === parsed.value
+          ? ('same' as const)
+          : Buffer.from(stringifyLossless(listed.tool, parsed.placeholders), 'utf8');
+    const tool: CachedTool = {
+      source: line.toString('latin1', start, end),
+      listed,
+      output,
+      evicted: false,
+    };
+    this.#toolTexts.add(tool);
+    return tool;
   }
 
   /** Writes a rewritten message back as a line, or returns the line when it cannot. */
@@ -105,4 +224,48 @@ export class StdioLineAdapter {
       return line;
     }
   }
+}
+
+/** Whether `line` holds the bytes of `source` (latin1) at `at`: cheap checks first. */
+function holdsAt(line: Buffer, at: number, source: string): boolean {
+  const end = at + source.length;
+  return (
+    end <= line.length &&
+    line[end - 1] === CLOSE_BRACE &&
+    line[at] === source.charCodeAt(0) &&
+    line.toString('latin1', at, end) === source
+  );
+}
+
+/**
+ * The line with each tool as the client gets it: the line's own bytes, with the bytes of each
+ * rewritten tool in place of the tool as listed (a run of unchanged tools is one piece). A tool
+ * left out takes one comma with it; then the tools are joined anew.
+ */
+function spliceTools(
+  line: Buffer,
+  tools: ToolsArray,
+  answer: ReadonlyArray<CachedTool | undefined>,
+): Buffer {
+  const pieces: Buffer[] = [];
+  if (answer.some((tool) => tool !== undefined && tool.output === undefined)) {
+    pieces.push(line.subarray(0, tools.open + 1));
+    for (const [index, [start, end]] of tools.elements.entries()) {
+      const output = answer[index]?.output ?? (answer[index] === undefined ? 'same' : undefined);
+      if (output === undefined) continue;
+      if (pieces.length > 1) pieces.push(COMMA);
+      pieces.push(output === 'same' ? line.subarray(start, end) : output);
+    }
+    pieces.push(line.subarray(tools.close));
+    return Buffer.concat(pieces);
+  }
+  let from = 0;
+  for (const [index, [start, end]] of tools.elements.entries()) {
+    const output = answer[index]?.output;
+    if (!(output instanceof Buffer)) continue;
+    pieces.push(line.subarray(from, start), output);
+    from = end;
+  }
+  pieces.push(line.subarray(from));
+  return Buffer.concat(pieces);
 }

@@ -207,7 +207,10 @@ export async function runProxy(
   );
   const send = (bytes: Buffer[]): void => {
     if (bytes.length === 0 || clientGone) return;
-    if (!io.stdout.write(bytes.length === 1 ? bytes[0]! : Buffer.concat(bytes))) {
+    // Written one by one, not copied into one buffer first (a line can be megabytes).
+    let flowing = true;
+    for (const piece of bytes) flowing = io.stdout.write(piece);
+    if (!flowing) {
       server.output.pause();
       io.stdout.once('drain', () => server.output.resume());
     }

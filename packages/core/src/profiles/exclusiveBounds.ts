@@ -1,5 +1,11 @@
 type SchemaObject = Record<string, unknown>;
 
+/** Each exclusive bound keyword with the inclusive one it replaces. */
+const BOUNDS = [
+  ['exclusiveMinimum', 'minimum'],
+  ['exclusiveMaximum', 'maximum'],
+] as const;
+
 /**
  * Tells whether a schema uses draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`.
  *
@@ -17,10 +23,9 @@ export function hasBooleanBounds(node: SchemaObject): boolean {
  * @param node A schema object (written in place).
  */
 export function writeNumericBounds(node: SchemaObject): void {
-  for (const [exclusive, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
+  // Called on every node of a wire schema: most have no boolean bound, so leave at once.
+  if (!hasBooleanBounds(node)) return;
+  for (const [exclusive, bound] of BOUNDS) {
     if (typeof node[exclusive] !== 'boolean') continue;
     if (node[exclusive] === true && typeof node[bound] === 'number') {
       node[exclusive] = node[bound];

@@ -33,23 +33,35 @@ const BY_TYPE: Readonly<Record<string, readonly string[]>> = {
 /** Keywords that apply whatever the type. */
 const ANY_TYPE = ['not', 'if', 'then', 'else'];
 
+/** Every assertion keyword the filter knows. */
+const ALL_ASSERTION_KEYWORDS: readonly string[] = [
+  ...new Set(Object.values(BY_TYPE).flat()),
+  ...ANY_TYPE,
+];
+
+/** Per type, the keywords that constrain its values, computed once (the lists are read per node). */
+const APPLICABLE: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(BY_TYPE).map(([type, keywords]) => [type, [...keywords, ...ANY_TYPE]]),
+);
+
 /**
  * The keywords that constrain a value of any type (for a schema without `type`).
  *
- * @returns Every assertion keyword the filter knows.
+ * @returns Every assertion keyword the filter knows (shared: not to be written).
  */
-export function allAssertionKeywords(): string[] {
-  return [...new Set(Object.values(BY_TYPE).flat()), ...ANY_TYPE];
+export function allAssertionKeywords(): readonly string[] {
+  return ALL_ASSERTION_KEYWORDS;
 }
 
 /**
  * The assertion keywords that constrain a value of a type.
  *
  * @param type The type, or `undefined` for any type.
- * @returns The keywords.
+ * @returns The keywords (shared: not to be written).
  */
-export function applicableKeywords(type: string | undefined): string[] {
-  return type === undefined ? allAssertionKeywords() : [...(BY_TYPE[type] ?? []), ...ANY_TYPE];
+export function applicableKeywords(type: string | undefined): readonly string[] {
+  if (type === undefined) return ALL_ASSERTION_KEYWORDS;
+  return Object.hasOwn(APPLICABLE, type) ? APPLICABLE[type]! : ANY_TYPE;
 }
 
 /**

@@ -82,10 +82,21 @@ export interface ToolSchemaMessagesOptions {
 
 const DEFAULT_CACHE_SIZE = 4096;
 
-/** A tool's state with the report owed when it is new or changed. */
-interface ToolUpdate {
-  state: ToolState | undefined;
-  report: ToolReport | undefined;
+/**
+ * One tool of a `tools/list` answer as the core made it ({@link ToolSchemaMessages.listTool}),
+ * before the answer is settled. It depends only on the tool as listed (and the core's options),
+ * so an adapter may keep it and settle it again for the same tool listed again.
+ */
+export interface ListedTool {
+  /**
+   * The tool as the client sees it: the very same object when no schema changed, a copy with the
+   * rewritten schemas otherwise, `undefined` when it is left out of the answer.
+   */
+  readonly tool: Record<string, unknown> | undefined;
+  /** What the core will know of it once settled (`undefined` for a tool without a name). */
+  readonly state: ToolState | undefined;
+  /** What the pass said about it; reported when the answer is settled, if the tool is new or changed. */
+  readonly report: ToolReport;
 }
 
 /**
@@ -193,21 +204,126 @@ export class ToolSchemaMessages {
    */
   toClient(message: unknown): unknown {
     if (this.#pendingLists.size === 0 && this.#pendingCalls.size === 0) return message;
-    const updates: ToolUpdate[] = [];
+    const listed: ListedTool[] = [];
     let rewritten: unknown;
     try {
       rewritten = Array.isArray(message)
-        ? this.#rewriteBatch(message, updates)
-        : this.#rewriteResponse(message, updates);
+        ? this.#rewriteBatch(message, listed)
+        : this.#rewriteResponse(message, listed);
     } catch (error) {
       this.#options.onRewriteError?.(error);
       return message;
     }
-    for (const { state, report } of updates) {
-      if (state !== undefined) this.#tools.set(state.name, state);
-      if (report !== undefined) this.#options.onToolReport?.(report);
-    }
+    this.#settle(listed);
     return rewritten;
+  }
+
+  /**
+   * Whether a server message is the answer to a pending `tools/list` request with a `tools`
+   * array: a message {@link ToolSchemaMessages.toClient} would rewrite. Notes nothing. For an
+   * adapter that rewrites the tools of such an answer itself (from their text, with a cache of
+   * its own): it calls {@link ToolSchemaMessages.listTool} for each tool, then
+   * {@link ToolSchemaMessages.settleToolsList}.
+   *
+   * @param message A parsed JSON-RPC message (a batch is never such an answer here).
+   * @returns Whether it answers a pending `tools/list` with `result.tools` an array.
+   */
+  answersToolsList(message: unknown): boolean {
+    if (!isResponse(message)) return false;
+    const key = idKey(message.id);
+    if (key === undefined || !this.#pendingLists.has(key)) return false;
+    return isObject(message.result) && Array.isArray(message.result.tools);
+  }
+
+  /**
+   * What one tool of a `tools/list` answer becomes: each schema from the cache or from the pass.
+   * Changes nothing the core knows until {@link ToolSchemaMessages.settleToolsList}.
+   *
+   * @param tool A tool of the answer, as listed (never changed).
+   * @returns The tool as the client sees it, its state and its report. Throws what the pass
+   *   throws other than `ToolSchemaError` (a bug), and a `RangeError` for a schema too deep or too
+   *   large to serialize.
+   */
+  listTool(tool: Record<string, unknown>): ListedTool {
+    const states: Partial<Record<ToolSchemaField, ToolSchemaState>> = {};
+    let rewritten: Record<string, unknown> | undefined;
+    for (const field of TOOL_SCHEMA_FIELDS) {
+      const schema = tool[field];
+      if (!Object.hasOwn(tool, field) || !isSchema(schema)) continue;
+      const state = this.#cache.get(field, schema);
+      states[field] = state;
+      if (state.changed) {
+        rewritten ??= { ...tool };
+        rewritten[field] = state.schema;
+      }
+    }
+    const name = typeof tool.name === 'string' ? tool.name : undefined;
+    const violations = [...(states.inputSchema?.violations ?? [])];
+    const omitted = violations.length > 0 && this.#options.keepInvalid !== true;
+    const state: ToolState | undefined =
+      name === undefined
+        ? undefined
+        : { name, inputSchema: states.inputSchema, outputSchema: states.outputSchema, omitted };
+    const report: ToolReport = {
+      name: name ?? '(unnamed)',
+      diagnostics: [
+        ...(states.inputSchema?.diagnostics ?? []),
+        ...(states.outputSchema?.diagnostics ?? []),
+      ],
+      errors: [states.inputSchema?.error, states.outputSchema?.error].filter(
+        (error): error is string => error !== undefined,
+      ),
+      violations,
+      omitted,
+    };
+    return { tool: omitted ? undefined : (rewritten ?? tool), state, report };
+  }
+
+  /**
+   * Settles the answer to a pending `tools/list` whose tools an adapter rewrote itself (see
+   * {@link ToolSchemaMessages.answersToolsList}): forgets its id, keeps each listed tool's state
+   * (a `tools/call` is then decoded with its codec) and reports each tool that is new or changed.
+   *
+   * @param message The answer, as for `answersToolsList` (its tools are not read).
+   * @param tools Each tool of the answer from {@link ToolSchemaMessages.listTool}, in order, or
+   *   `undefined` when the rewrite failed and the answer goes on as it came (then only its id is
+   *   forgotten).
+   */
+  settleToolsList(message: unknown, tools: readonly ListedTool[] | undefined): void {
+    if (!isResponse(message)) return;
+    const key = idKey(message.id);
+    if (key === undefined) return;
+    this.#pendingCalls.delete(key);
+    if (this.#pendingLists.delete(key) && tools !== undefined) this.#settle(tools);
+  }
+
+  /** Keeps the states of an answer's tools and reports those that are new or changed. */
+  #settle(listed: readonly ListedTool[]): void {
+    // Judged against what was known before this answer, then kept.
+    const reports: ListedTool[] = [];
+    for (const entry of listed) {
+      const { state } = entry;
+      const known = state === undefined ? undefined : this.#tools.get(state.name);
+      // The very same state (a kept ListedTool listed again) is neither new nor changed.
+      if (known !== undefined && known === state) continue;
+      if (
+        known === undefined ||
+        known.inputSchema?.source !== state?.inputSchema?.source ||
+        known.outputSchema?.source !== state?.outputSchema?.source
+      ) {
+        reports.push(entry);
+      }
+    }
+    for (const { state } of listed) if (state !== undefined) this.#tools.set(state.name, state);
+    for (const { report } of reports) {
+      // A fresh copy each time: a kept ListedTool may be settled again.
+      this.#options.onToolReport?.({
+        ...report,
+        diagnostics: [...report.diagnostics],
+        errors: [...report.errors],
+        violations: [...report.violations],
+      });
+    }
   }
 
   /**
@@ -232,10 +348,10 @@ export class ToolSchemaMessages {
     return key === undefined ? undefined : this.#pendingCalls.get(key);
   }
 
-  #rewriteBatch(batch: unknown[], updates: ToolUpdate[]): unknown[] {
+  #rewriteBatch(batch: unknown[], listed: ListedTool[]): unknown[] {
     let changed = false;
     const entries = batch.map((entry) => {
-      const next = this.#rewriteResponse(entry, updates);
+      const next = this.#rewriteResponse(entry, listed);
       if (next !== entry) changed = true;
       return next;
     });
@@ -243,9 +359,8 @@ export class ToolSchemaMessages {
   }
 
   /** Returns the response rewritten, or the very same value when it is not ours to rewrite. */
-  #rewriteResponse(message: unknown, updates: ToolUpdate[]): unknown {
-    if (!isObject(message) || Object.hasOwn(message, 'method')) return message;
-    if (!Object.hasOwn(message, 'result') && !Object.hasOwn(message, 'error')) return message;
+  #rewriteResponse(message: unknown, listed: ListedTool[]): unknown {
+    if (!isResponse(message)) return message;
     const key = idKey(message.id);
     if (key === undefined) return message;
     this.#pendingCalls.delete(key);
@@ -255,58 +370,24 @@ export class ToolSchemaMessages {
     let changed = false;
     const tools: unknown[] = [];
     for (const tool of result.tools as unknown[]) {
-      const next = isObject(tool) ? this.#rewriteTool(tool, updates) : tool;
-      if (next !== tool) changed = true;
-      if (next !== undefined) tools.push(next);
+      if (!isObject(tool)) {
+        tools.push(tool);
+        continue;
+      }
+      const entry = this.listTool(tool);
+      listed.push(entry);
+      if (entry.tool !== tool) changed = true;
+      if (entry.tool !== undefined) tools.push(entry.tool);
     }
     return changed ? { ...message, result: { ...result, tools } } : message;
   }
+}
 
-  /** Returns the tool as the client sees it, or `undefined` when it is left out. */
-  #rewriteTool(
-    tool: Record<string, unknown>,
-    updates: ToolUpdate[],
-  ): Record<string, unknown> | undefined {
-    const states: Partial<Record<ToolSchemaField, ToolSchemaState>> = {};
-    let rewritten: Record<string, unknown> | undefined;
-    for (const field of TOOL_SCHEMA_FIELDS) {
-      const schema = tool[field];
-      if (!Object.hasOwn(tool, field) || !isSchema(schema)) continue;
-      const state = this.#cache.get(field, schema);
-      states[field] = state;
-      if (state.changed) {
-        rewritten ??= { ...tool };
-        rewritten[field] = state.schema;
-      }
-    }
-    const name = typeof tool.name === 'string' ? tool.name : undefined;
-    const violations = [...(states.inputSchema?.violations ?? [])];
-    const omitted = violations.length > 0 && this.#options.keepInvalid !== true;
-    const state: ToolState | undefined =
-      name === undefined
-        ? undefined
-        : { name, inputSchema: states.inputSchema, outputSchema: states.outputSchema, omitted };
-    const known = name === undefined ? undefined : this.#tools.get(name);
-    const same =
-      known !== undefined &&
-      known.inputSchema?.source === states.inputSchema?.source &&
-      known.outputSchema?.source === states.outputSchema?.source;
-    const report: ToolReport | undefined = same
-      ? undefined
-      : {
-          name: name ?? '(unnamed)',
-          diagnostics: [
-            ...(states.inputSchema?.diagnostics ?? []),
-            ...(states.outputSchema?.diagnostics ?? []),
-          ],
-          errors: [states.inputSchema?.error, states.outputSchema?.error].filter(
-            (error): error is string => error !== undefined,
-          ),
-          violations,
-          omitted,
-        };
-    updates.push({ state, report });
-    if (omitted) return undefined;
-    return rewritten ?? tool;
-  }
+/** Whether a message is a JSON-RPC response (a result or an error, no method). */
+function isResponse(message: unknown): message is Record<string, unknown> {
+  return (
+    isObject(message) &&
+    !Object.hasOwn(message, 'method') &&
+    (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'))
+  );
 }

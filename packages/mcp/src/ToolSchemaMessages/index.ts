@@ -1,4 +1,5 @@
 export {
+  type ListedTool,
   type ToolReport,
   ToolSchemaMessages,
   type ToolSchemaMessagesOptions,

@@ -74,12 +74,13 @@ export function renderAcceptanceTable(rows: readonly AcceptanceRow[]): string {
 /**
  * Measures the acceptance table on the corpora and renders it.
  *
+ * @param corpora The corpora (by default {@link acceptanceCorpora}).
  * @returns The markdown table, without the markers.
  */
-export async function acceptanceTable(): Promise<string> {
-  const corpora = await acceptanceCorpora();
+export async function acceptanceTable(corpora?: readonly AcceptanceCorpus[]): Promise<string> {
+  const measured = corpora ?? (await acceptanceCorpora());
   const rows = measureAcceptance(
-    corpora,
+    measured,
     ACCEPTANCE_COLUMNS.map(([profile]) => profile),
   );
   return renderAcceptanceTable(rows);

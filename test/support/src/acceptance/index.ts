@@ -8,6 +8,14 @@ export {
   replaceGeneratedBlock,
 } from './acceptanceTable.ts';
 export {
+  compareLibraries,
+  LIBRARIES,
+  LIBRARY_MARKERS,
+  type LibraryResult,
+  renderLibraryComparison,
+  runLibrary,
+} from './compareLibraries.ts';
+export {
   type AcceptanceCorpus,
   type AcceptanceRow,
   accepts,
