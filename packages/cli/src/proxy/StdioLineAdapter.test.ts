@@ -251,8 +251,9 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
 
   it('keeps at most the entries and bytes of its bounds, and still rewrites what it let go', () => {
     const messages = new ToolSchemaMessages();
+    // A tool's text counts twice as listed and once as rewritten.
     const oneTool =
-      JSON.stringify(refTool('a')).length + JSON.stringify(rewrittenToolWithRef).length;
+      2 * JSON.stringify(refTool('a')).length + JSON.stringify(rewrittenToolWithRef).length;
     const cache = new ToolTextCache({ maxEntries: 2, maxBytes: 10 * oneTool });
     const lines = new StdioLineAdapter(messages, { toolTexts: cache });
     const many = ['a', 'b', 'c', 'd', 'e'].map((name) => refTool(name));
@@ -361,12 +362,19 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
   });
 
   it('passes a line that is not JSON on as it came, the request still pending', () => {
-    const lines = adapter();
+    const failures: unknown[] = [];
+    const lines = adapter(failures);
     lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     const broken = Buffer.from(
       `{"jsonrpc":"2.0","id":1,"result":{"tools":[${JSON.stringify(toolWithRef)},{]}}`,
     );
     expect(lines.serverLine(broken)).toBe(broken);
+    // A control character in a string of a tool: found by JSON.parse of the tool.
+    const tab = Buffer.from(
+      `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a\tb","inputSchema":${JSON.stringify(toolWithRef.inputSchema)}}]}}`,
+    );
+    expect(lines.serverLine(tab)).toBe(tab);
     expect(lines.waitsForToolsList).toBe(true);
+    expect(failures).toStrictEqual([]);
   });
 });

@@ -2,10 +2,12 @@ import type { KeptCycles } from '../finalizers/index.ts';
 import { budgetFor, maxDataDepthFor, type ResolvedOptions } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
 import { cloneJson } from '../utils/cloneJson.ts';
-import { refHasSiblings } from '../vocabulary/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { definitionContainer, refHasSiblings } from '../vocabulary/index.ts';
 import { emitSchema } from './emitSchema.ts';
 import { indexDocument } from './indexDocument.ts';
 import { planOutput } from './planOutput.ts';
+import type { DocumentIndex } from './types.ts';
 
 /** What {@link analyseDocument} returns. */
 export interface Analysed {
@@ -47,6 +49,11 @@ export function analyseDocument(
   const budget = budgetFor(options.budget, index.inputBytes);
   const plan = planOutput(index, budget, options.cycles === 'throw' ? 'throw' : 'ref');
   const emitted = emitSchema(index, plan, { unresolved: options.unresolved, defsKeyword });
+  if (isPlainObject(emitted.schema)) {
+    for (const key of definitionContainers(index, options.unresolved === 'keep')) {
+      delete emitted.schema[key];
+    }
+  }
 
   const reachable = new Uint8Array(index.units.length);
   for (const unit of plan.order) reachable[unit] = 1;
@@ -62,4 +69,26 @@ export function analyseDocument(
     diagnostics,
     cycles: { defsKeyword, names, maxBytes: budget.bytes, maxDepth: budget.depth },
   };
+}
+
+/**
+ * The root keywords no dialect defines that `$ref`s of the document pointed into (see
+ * `definitionContainer`): every resolved one is inlined or kept under the root `$defs`, so nothing
+ * points into them any more. A `$ref` kept as it is (`unresolved: 'keep'`) that points into one
+ * keeps it.
+ */
+function definitionContainers(index: DocumentIndex, keep: boolean): Set<string> {
+  const found = new Set<string>();
+  const pointedInto = new Set<string>();
+  for (const unit of index.units) {
+    const ref = unit.ref;
+    if (ref === undefined || unit.resource.root !== 0) continue;
+    const container = definitionContainer(ref.value);
+    if (container === undefined) continue;
+    const kind = ref.target.kind;
+    if (kind === 'unit' || kind === 'boolean') found.add(container);
+    else if (keep) pointedInto.add(container);
+  }
+  for (const container of pointedInto) found.delete(container);
+  return found;
 }

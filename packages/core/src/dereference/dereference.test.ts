@@ -569,6 +569,68 @@ describe('dereference', () => {
     });
   });
 
+  describe('containers of definitions', () => {
+    const pet = { type: 'object', properties: { name: { type: 'string' } } };
+
+    it("drops OpenAPI's components once every $ref into it is inlined (the single walk)", () => {
+      const openApi = {
+        type: 'object',
+        properties: { pet: { $ref: '#/components/schemas/Pet' } },
+        components: {
+          schemas: { Pet: pet, Unused: { type: 'integer' } },
+          securitySchemes: { key: { type: 'apiKey' } },
+        },
+      };
+      expect(dereference(openApi)).toStrictEqual({
+        schema: { type: 'object', properties: { pet } },
+        diagnostics: [],
+      });
+    });
+
+    it('keeps a recursive definition under $defs and drops the container (the analysis)', () => {
+      const node = {
+        type: 'object',
+        properties: { next: { $ref: '#/components/schemas/Node' } },
+      };
+      expect(
+        dereference({
+          properties: { head: { $ref: '#/components/schemas/Node' } },
+          components: { schemas: { Node: node } },
+        }).schema,
+      ).toStrictEqual({
+        properties: { head: { $ref: '#/$defs/Node' } },
+        $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+      });
+    });
+
+    it('keeps what a dialect defines, what no $ref pointed into, and what a kept $ref still needs', () => {
+      // `properties` validates: a $ref into it leaves it in place.
+      expect(
+        dereference({ properties: { a: pet, b: { $ref: '#/properties/a' } } }).schema,
+      ).toStrictEqual({ properties: { a: pet, b: pet } });
+      // Extension data nothing pointed into stays.
+      expect(dereference({ type: 'object', 'x-components': { A: pet } }).schema).toStrictEqual({
+        type: 'object',
+        'x-components': { A: pet },
+      });
+      // unresolved: 'keep' leaves a $ref into the container: it stays.
+      const kept = dereference(
+        {
+          properties: {
+            a: { $ref: '#/components/schemas/Pet' },
+            b: { $ref: '#/components/schemas/Missing' },
+          },
+          components: { schemas: { Pet: pet } },
+        },
+        { unresolved: 'keep' },
+      );
+      expect(kept.schema).toStrictEqual({
+        properties: { a: pet, b: { $ref: '#/components/schemas/Missing' } },
+        components: { schemas: { Pet: pet } },
+      });
+    });
+  });
+
   describe('names of kept definitions', () => {
     /** A recursive node as validators write it, under the given name. */
     function node(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {

@@ -185,7 +185,6 @@ describe('tryInlineAcyclic', () => {
         c: { description: 'never valid', not: {} },
         d: { const: 1 },
       },
-      components: { schemas: { C: { const: 1 } } },
     });
   });
 

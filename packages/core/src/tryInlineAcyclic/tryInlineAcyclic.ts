@@ -16,6 +16,7 @@ import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
+  definitionContainer,
   idKeyword as idKeywordOf,
   isAnnotation,
   KeywordKind,
@@ -115,6 +116,8 @@ function walkDocument(
   byObject.set(root, rootTarget);
   /** Definition maps met in the walk: never emitted, but scanned for what the index would see. */
   const definitionMaps = new Set<SchemaObject>();
+  /** Root keywords no dialect defines that a `$ref` pointed into: dropped from the output. */
+  const containers = new Set<string>();
 
   const budget = budgetFor(limits, 0);
   const largestBudget = budgetFor(limits, Number.MAX_SAFE_INTEGER).bytes;
@@ -166,6 +169,8 @@ function walkDocument(
   if (!fits() || !scanDefinitions()) return undefined;
 
   let schema = top.value;
+  // As the analysis does: nothing points into them any more.
+  for (const key of containers) delete (schema as SchemaObject)[key];
   // As the full emit does: the root keeps its `$schema` and its `$id` (not beside a draft-07
   // `$ref`), first.
   const id = root[idKeyword];
@@ -449,6 +454,8 @@ function walkDocument(
     if (tokens === undefined) return undefined;
     const found = followSchemaPointer(root, tokens, dialect);
     if (found === undefined) return undefined;
+    const container = definitionContainer(ref);
+    if (container !== undefined) containers.add(container);
     let target = typeof found.value === 'object' ? byObject.get(found.value) : undefined;
     if (target === undefined) {
       target = { value: found.value, definition: found.definition, expanded: false, active: false };

@@ -1,7 +1,9 @@
 export {
+  definitionContainer,
   dialectOf,
   idKeyword,
   isAnnotation,
+  isJsonSchemaKeyword,
   KeywordKind,
   keywordKind,
   refHasSiblings,

@@ -1,4 +1,5 @@
 import type { Dialect } from '../types/index.ts';
+import { isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 
 /** How the value of a keyword holds subschemas. */
 export const KeywordKind = {
@@ -78,6 +79,74 @@ const ANNOTATIONS = new Set([
  */
 export function isAnnotation(keyword: string): boolean {
   return ANNOTATIONS.has(keyword);
+}
+
+/** Every keyword some JSON Schema dialect (draft-04 to 2020-12) defines, besides {@link KINDS}. */
+const DEFINED = new Set([
+  ...KINDS.keys(),
+  ...ANNOTATIONS,
+  '$schema',
+  '$id',
+  'id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  '$vocabulary',
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'dependentRequired',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+]);
+
+/**
+ * Tells whether some JSON Schema dialect defines a keyword. One that none defines (OpenAPI's
+ * `components`, `x-*`, anything else) has no effect on validation in any dialect: an unknown
+ * keyword is at most an annotation.
+ *
+ * @param keyword The keyword.
+ * @returns Whether a dialect defines it.
+ */
+export function isJsonSchemaKeyword(keyword: string): boolean {
+  return DEFINED.has(keyword);
+}
+
+/**
+ * The root keyword a local `$ref` points into when no dialect defines that keyword: OpenAPI's
+ * `components` for `#/components/schemas/Pet`, `x-defs` for `#/x-defs/A`. Such a keyword is only
+ * a container of definitions for the document's references (it validates nothing), so once
+ * every `$ref` into it is inlined the output drops it, as it drops `$defs`.
+ *
+ * @param ref The value of a `$ref`.
+ * @returns The keyword, or `undefined` (not a local pointer, or into a keyword a dialect defines).
+ */
+export function definitionContainer(ref: string): string | undefined {
+  if (ref.charCodeAt(0) !== 35 /* # */) return undefined;
+  const fragment = ref.slice(1);
+  if (!isPointerFragment(fragment)) return undefined;
+  const first = parsePointerFragment(fragment)?.[0];
+  return first !== undefined && !isJsonSchemaKeyword(first) ? first : undefined;
 }
 
 /**
