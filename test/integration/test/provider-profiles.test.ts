@@ -22,6 +22,7 @@ import {
   type CorpusTool,
   listNotionTools,
   loadGithubTools,
+  standardInput,
   VALIBOT_TOOLS,
   type ValidatorTool,
   ZOD_TOOLS,
@@ -52,14 +53,6 @@ function refused(tools: readonly CorpusTool[]): Record<string, string[]> {
 
 const NONE_REFUSED = Object.fromEntries(PROFILES.map((profile) => [profile, []]));
 
-/** The JSON Schema an adapter lists for a tool's input, as MCP would list it. */
-function listed(standard: { '~standard': unknown }): Record<string, unknown> {
-  const props = standard['~standard'] as {
-    jsonSchema: { input: (options: { target: string }) => Record<string, unknown> };
-  };
-  return props.jsonSchema.input({ target: 'draft-2020-12' });
-}
-
 type Wrap = (schema: never, options?: { profile?: Profile }) => { '~standard': unknown };
 
 const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[], Wrap]> = [
@@ -87,7 +80,7 @@ describe('provider profiles on the corpora: 100% accepted', () => {
     it(`${name} tools: every tool, every profile`, () => {
       const corpus = tools.map((tool) => ({
         name: tool.name,
-        inputSchema: listed(wrap(tool.schema as never)),
+        inputSchema: standardInput(wrap(tool.schema as never)),
       }));
       expect(refused(corpus)).toStrictEqual(NONE_REFUSED);
     });
@@ -100,7 +93,7 @@ describe('provider profiles on the validator tools: no argument lost', () => {
     for (const profile of PROFILES) {
       it(`${name}, ${profile}: valid arguments encode, pass the wire schema, decode back and validate as before`, async () => {
         for (const tool of tools) {
-          const inputSchema = listed(wrap(tool.schema as never));
+          const inputSchema = standardInput(wrap(tool.schema as never));
           const { schema: wire, codec, diagnostics } = toProviderSchema(inputSchema, profile);
           // Where an optional property accepts null, absent and null are one wire value (null).
           const merged = diagnostics.some((d) => d.code === 'profile-absent-null-merged');

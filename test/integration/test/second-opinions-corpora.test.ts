@@ -21,6 +21,7 @@ import {
   type CorpusTool,
   listNotionTools,
   loadGithubTools,
+  standardInput,
   VALIBOT_TOOLS,
   type ValidatorTool,
   ZOD_TOOLS,
@@ -152,14 +153,6 @@ function all(count: number): Record<string, number> {
   return Object.fromEntries(JUDGES.map(([profile]) => [profile, count]));
 }
 
-/** The JSON Schema an adapter lists for a tool's input, as MCP would list it. */
-function listed(standard: { '~standard': unknown }): Record<string, unknown> {
-  const props = standard['~standard'] as {
-    jsonSchema: { input: (options: { target: string }) => Record<string, unknown> };
-  };
-  return props.jsonSchema.input({ target: 'draft-2020-12' });
-}
-
 type Wrap = (schema: never) => { '~standard': unknown };
 
 const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[], Wrap]> = [
@@ -173,7 +166,7 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
     it(`${name} tools`, async () => {
       const corpus = tools.map((tool) => ({
         name: tool.name,
-        inputSchema: listed(wrap(tool.schema as never)),
+        inputSchema: standardInput(wrap(tool.schema as never)),
       }));
       const { accepted, found } = await disagreements(corpus);
       expect(found).toStrictEqual([]);
