@@ -200,14 +200,28 @@ export function planOutput(
     keep(best, bytes);
     bytes = total();
   }
+  // A pass keeps something only if some candidate is larger than the threshold; one that keeps
+  // nothing changes no size and no multiplicity. So the threshold skips down to the largest
+  // candidate, and the rounds stop when no unit is left to keep: once the input's reuse is gone
+  // (5,000 definitions used once each), a few dozen empty passes over the graph made the plan
+  // the slowest part of `dereference`.
+  let stale = true;
+  let largest = 0;
   for (
     let threshold = budget.bytes / 4;
     bytes > budget.bytes && threshold >= REF_BYTES;
     threshold /= 2
   ) {
-    multiplicities();
+    if (stale) {
+      multiplicities();
+      largest = largestCandidate();
+      stale = false;
+    }
+    if (largest === 0) break;
+    if (largest <= threshold) continue;
     keepLarger(threshold, bytes);
     bytes = total();
+    stale = true;
   }
 
   const entrySet = flags.subarray(3 * count);
@@ -280,6 +294,18 @@ export function planOutput(
       }
     }
     return best;
+  }
+
+  /** Inlined size of the largest unit `keepLarger` could keep (sizes as `total` left them), or 0. */
+  function largestCandidate(): number {
+    work += order.length;
+    let largest = 0;
+    for (const unit of order) {
+      if (unit !== 0 && kept[unit] === 0 && mult[unit]! >= 2 && size[unit]! > largest) {
+        largest = size[unit]!;
+      }
+    }
+    return largest;
   }
 
   /**
