@@ -213,8 +213,7 @@ export function planOutput(
     threshold /= 2
   ) {
     if (stale) {
-      multiplicities();
-      largest = largestCandidate();
+      largest = multiplicities();
       stale = false;
     }
     if (largest === 0) break;
@@ -294,18 +293,6 @@ export function planOutput(
       }
     }
     return best;
-  }
-
-  /** Inlined size of the largest unit `keepLarger` could keep (sizes as `total` left them), or 0. */
-  function largestCandidate(): number {
-    work += order.length;
-    let largest = 0;
-    for (const unit of order) {
-      if (unit !== 0 && kept[unit] === 0 && mult[unit]! >= 2 && size[unit]! > largest) {
-        largest = size[unit]!;
-      }
-    }
-    return largest;
   }
 
   /**
@@ -406,20 +393,29 @@ export function planOutput(
     return anyKept ? sum + DEFS_BYTES + defsExtra : sum;
   }
 
-  /** How many copies of each unit the output holds (needed only to choose what to keep). */
-  function multiplicities(): void {
+  /**
+   * How many copies of each unit the output holds (needed only to choose what to keep). Returns
+   * the inlined size (as `total` left it) of the largest unit `keepLarger` could keep, or 0.
+   */
+  function multiplicities(): number {
     work += order.length;
     mult.fill(0);
     mult[0] = 1;
+    let largest = 0;
     for (let position = order.length - 1; position >= 0; position--) {
       const unit = order[position]!;
       if (kept[unit] === 1) mult[unit]! += 1;
       const times = mult[unit]!;
       if (times === 0) continue;
+      // Every use of a unit comes before it in this walk: its count is final here.
+      if (unit !== 0 && kept[unit] === 0 && times >= 2 && size[unit]! > largest) {
+        largest = size[unit]!;
+      }
       for (const child of units[unit]!.children) if (kept[child] === 0) mult[child]! += times;
       const target = refUnit[unit]!;
       if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) mult[target]! += times;
     }
+    return largest;
   }
 }
 
