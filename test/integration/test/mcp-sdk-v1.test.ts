@@ -146,14 +146,14 @@ describe('SDK v1 McpServer (Zod 3 and Zod 4)', () => {
       expect(tools.tree?.inputSchema).toStrictEqual({
         $schema: 'http://json-schema.org/draft-07/schema#',
         type: 'object',
-        properties: { root: { $ref: '#/definitions/__schema0' } },
+        properties: { root: { $ref: '#/definitions/root' } },
         required: ['root'],
         definitions: {
-          __schema0: {
+          root: {
             type: 'object',
             properties: {
               name: { type: 'string' },
-              children: { type: 'array', items: { $ref: '#/definitions/__schema0' } },
+              children: { type: 'array', items: { $ref: '#/definitions/root' } },
             },
             required: ['name'],
           },
