@@ -85,7 +85,8 @@ if (wanted(5)) {
   print(section.markdown);
   summary.push(
     `- proxy: warm proxied / direct ${formatRatio(section.ratios.warmProxiedOverDirect)} ` +
-      `(added ${formatRatio(section.ratios.warmAddedOverDirect)} of direct), cold ${formatRatio(section.ratios.coldProxiedOverDirect)}`,
+      `(added ${formatRatio(section.ratios.warmAddedOverDirect)} of direct, ${formatRatio(section.ratios.warmOverFloorOverDirect)} over the floor), ` +
+      `cold ${formatRatio(section.ratios.coldProxiedOverDirect)}`,
   );
 }
 if (wanted(6)) {

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
  *
  * @param command The executable.
  * @param args Its arguments.
- * @returns `{ request(method), close() }`; `request` resolves with the answer's bytes.
+ * @returns `{ pid, request(method), close() }`; `request` resolves with the answer's bytes.
  */
 export function startPeer(command, args) {
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -31,6 +31,8 @@ export function startPeer(command, args) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
+    /** The process id. */
+    pid: child.pid,
     request(method) {
       const id = nextId++;
       return new Promise((resolve) => {

@@ -1,8 +1,9 @@
 // Section 5: the proxy. `tools/list` of 500 GitHub tools straight from a bare stdio server and
 // through `toolschema proxy`, cold (the first list a fresh proxy sees: the pass runs on every
-// schema) and warm (the same list again: each schema comes from the cache), and where the
-// proxy's time goes, measured in process on the same answer.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// tool) and warm (the same list again: each tool comes from the proxy's cache), against the floor
+// of the same bytes passed through the proxy unread (a request that is no `tools/list`), with the
+// proxy's CPU time per list (Linux), and the message core's time in process on the same answer.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,6 +28,21 @@ function cliBin() {
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve('toolschema/package.json');
   return join(dirname(manifestPath), require(manifestPath).bin.toolschema);
+}
+
+/**
+ * CPU time a process has used (user + system), in milliseconds, or `undefined` off Linux.
+ *
+ * @param pid The process.
+ * @returns Its CPU time.
+ */
+function cpuMs(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return undefined;
+  // Fields after the command name: state is the 1st, utime the 12th, stime the 13th (clock ticks,
+  // 100 per second on Linux).
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Starts the list server, straight or behind the proxy, and waits until it answers. */
@@ -75,11 +91,14 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
       }
     }
 
-    // Warm: the same list again and again on one connection each.
+    // Warm: the same list again and again on one connection each; the floor is the same answer
+    // to a request that is no tools/list, which the proxy streams through without reading it.
     const direct = await start(toolsFile, false);
     const proxy = await start(toolsFile, true);
+    const floorProxy = await start(toolsFile, true);
     const directAnswer = await direct.request('tools/list');
     const proxiedAnswer = await proxy.request('tools/list');
+    await floorProxy.request('bench/tools');
     const batch = 5;
     const warm = await compare(
       [
@@ -95,11 +114,29 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
             for (let index = 0; index < batch; index++) await proxy.request('tools/list');
           },
         },
+        {
+          name: 'floor',
+          run: async () => {
+            for (let index = 0; index < batch; index++) await floorProxy.request('bench/tools');
+          },
+        },
       ],
       { rounds, warmup },
     );
+    // The proxy's CPU time per list, over lists of their own once both proxies are warm.
+    const cpuLists = rounds * batch * 4;
+    const cpuPerList = async (peer, method) => {
+      const before = cpuMs(peer.pid);
+      for (let index = 0; index < cpuLists; index++) await peer.request(method);
+      return before === undefined ? undefined : (cpuMs(peer.pid) - before) / cpuLists;
+    };
+    const cpu = {
+      proxied: await cpuPerList(proxy, 'tools/list'),
+      floor: await cpuPerList(floorProxy, 'bench/tools'),
+    };
     await direct.close();
     await proxy.close();
+    await floorProxy.close();
 
     // Where the proxy's time goes, in process, on the answer the server sends.
     const line = directAnswer.toString('utf8');
@@ -129,6 +166,8 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
     const coldProxied = median(cold.proxied);
     const warmDirect = warm.direct.median / batch;
     const warmProxied = warm.proxied.median / batch;
+    const warmFloor = warm.floor.median / batch;
+    const cpuText = (value) => (value === undefined ? 'n/a' : formatMs(value));
     const rows = [
       [
         'cold (first list)',
@@ -136,6 +175,7 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
         formatMs(coldProxied),
         formatMs(coldProxied - coldDirect),
         formatRatio(coldProxied / coldDirect),
+        '',
       ],
       [
         'warm (same list again)',
@@ -143,6 +183,15 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
         formatMs(warmProxied),
         formatMs(warmProxied - warmDirect),
         formatRatio(warmProxied / warmDirect),
+        cpuText(cpu.proxied),
+      ],
+      [
+        'floor: same bytes, not read',
+        formatMs(warmDirect),
+        formatMs(warmFloor),
+        formatMs(warmFloor - warmDirect),
+        formatRatio(warmFloor / warmDirect),
+        cpuText(cpu.floor),
       ],
     ];
     const partRows = Object.entries(parts).map(([name, result]) => [name, formatMs(result.median)]);
@@ -153,16 +202,30 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
         `answer ${formatBytes(directAnswer.length)} as sent, ${formatBytes(proxiedAnswer.length)} through the proxy) ` +
         'from a bare stdio server that answers with fixed text, straight and through `toolschema proxy --quiet`, ' +
         `timed from the request written to the answer's last byte read. Cold: a fresh process's first list ` +
-        `(median of ${coldRounds}); warm: the same list again on one connection (median of ${rounds} rounds of ${batch}).`,
+        `(median of ${coldRounds}); warm: the same list again on one connection (median of ${rounds} rounds of ${batch}); ` +
+        'floor: the same answer to a `bench/tools` request, which the proxy passes on without collecting or reading it ' +
+        '(what any process in between costs). Proxy CPU: its user + system time per list over ' +
+        `${rounds * batch * 4} more lists, from /proc (10 ms ticks).`,
       '',
-      markdownTable(['tools/list', 'direct', 'proxied', 'added', 'proxied / direct'], rows),
+      markdownTable(
+        [
+          'tools/list',
+          'direct',
+          'through the proxy',
+          'added',
+          'proxy / direct',
+          'proxy CPU per list',
+        ],
+        rows,
+      ),
       '',
       `In process, on the same answer (median of ${rounds} rounds):`,
       '',
       markdownTable(['step', 'time'], partRows),
       '',
       `- **warm: proxied / direct = ${formatRatio(warmProxied / warmDirect)}**, added ${formatMs(warmProxied - warmDirect)} ` +
-        `(${formatRatio((warmProxied - warmDirect) / warmDirect)} of the direct time; target < 0.25×)`,
+        `(${formatRatio((warmProxied - warmDirect) / warmDirect)} of the direct time; target < 0.25×); ` +
+        `over the floor: ${formatMs(warmProxied - warmFloor)} (${formatRatio((warmProxied - warmFloor) / warmDirect)} of the direct time)`,
       `- **cold: proxied / direct = ${formatRatio(coldProxied / coldDirect)}**`,
     ].join('\n');
     return {
@@ -170,6 +233,7 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
       ratios: {
         warmProxiedOverDirect: warmProxied / warmDirect,
         warmAddedOverDirect: (warmProxied - warmDirect) / warmDirect,
+        warmOverFloorOverDirect: (warmProxied - warmFloor) / warmDirect,
         coldProxiedOverDirect: coldProxied / coldDirect,
       },
     };

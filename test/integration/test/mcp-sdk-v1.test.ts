@@ -142,7 +142,8 @@ describe('SDK v1 McpServer (Zod 3 and Zod 4)', () => {
         required: ['host', 'guest'],
         additionalProperties: false,
       });
-      // A cycle keeps one definition at the root, which its refs resolve to.
+      // A cycle keeps one definition at the root, which its refs resolve to. SDK v1 names it
+      // with a counter (__schema0), so it is kept under the property that reaches it.
       expect(tools.tree?.inputSchema).toStrictEqual({
         $schema: 'http://json-schema.org/draft-07/schema#',
         type: 'object',

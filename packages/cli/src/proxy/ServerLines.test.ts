@@ -49,4 +49,25 @@ describe('ServerLines', () => {
     lines.push(Buffer.from('next\n'));
     expect(decisions).toStrictEqual([0, 1]);
   });
+
+  it('sends the pieces of a rewritten line in order, then its newline', () => {
+    const lines = new ServerLines(
+      () => true,
+      (line) => [Buffer.from('['), line, Buffer.from(']')],
+    );
+    const out = [
+      ...lines.push(Buffer.from('one\ntw')),
+      ...lines.push(Buffer.from('o')),
+      ...lines.end(),
+    ];
+    expect(out.map((piece) => piece.toString())).toStrictEqual([
+      '[',
+      'one',
+      ']',
+      '\n',
+      '[',
+      'two',
+      ']',
+    ]);
+  });
 });

@@ -9,16 +9,17 @@ const NEWLINE_BYTES = Buffer.from('\n');
  */
 export class ServerLines {
   readonly #collect: () => boolean;
-  readonly #rewrite: (line: Buffer) => Buffer;
+  readonly #rewrite: (line: Buffer) => Buffer | readonly Buffer[];
   #pending: Buffer[] = [];
   /** For the line under way: whether it is collected; `undefined` at a line start. */
   #collecting: boolean | undefined;
 
   /**
    * @param collect Whether a line starting now must be collected.
-   * @param rewrite What to send for a collected line (given without its `\n`).
+   * @param rewrite What to send for a collected line (given without its `\n`): its bytes, or
+   *   pieces of them to send in order.
    */
-  constructor(collect: () => boolean, rewrite: (line: Buffer) => Buffer) {
+  constructor(collect: () => boolean, rewrite: (line: Buffer) => Buffer | readonly Buffer[]) {
     this.#collect = collect;
     this.#rewrite = rewrite;
   }
@@ -43,7 +44,10 @@ export class ServerLines {
           const line =
             this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
           this.#pending = [];
-          out.push(this.#rewrite(line), NEWLINE_BYTES);
+          const rewritten = this.#rewrite(line);
+          if (Buffer.isBuffer(rewritten)) out.push(rewritten);
+          else out.push(...rewritten);
+          out.push(NEWLINE_BYTES);
         }
       }
       if (newline === -1) break;
@@ -63,6 +67,7 @@ export class ServerLines {
     const line = Buffer.concat(this.#pending);
     this.#pending = [];
     this.#collecting = undefined;
-    return [this.#rewrite(line)];
+    const rewritten = this.#rewrite(line);
+    return Buffer.isBuffer(rewritten) ? [rewritten] : [...rewritten];
   }
 }

@@ -1,4 +1,4 @@
-import type { ToolSchemaMessages } from '@toolschema/mcp';
+import type { ListedTool, ToolSchemaMessages } from '@toolschema/mcp';
 import { isObject } from '../isObject/index.ts';
 import { findToolsArray, skipValue, type ToolsArray } from './jsonBytes.ts';
 import { parseLossless, stringifyLossless } from './losslessJson.ts';
@@ -8,7 +8,6 @@ const TOOLS_LIST = Buffer.from('tools/list');
 const TOOLS_CALL = Buffer.from('tools/call');
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
-const CLOSE_BRACE = 0x7d;
 const COMMA = Buffer.from(',');
 
 /** Options of {@link StdioLineAdapter}. */
@@ -96,6 +95,25 @@ export class StdioLineAdapter {
    * @returns The same buffer when nothing was rewritten, else the rewritten message.
    */
   serverLine(line: Buffer): Buffer {
+    const pieces = this.serverLinePieces(line);
+    if (Buffer.isBuffer(pieces)) return pieces;
+    try {
+      return Buffer.concat(pieces);
+    } catch (error) {
+      this.#options.onRewriteError?.(error);
+      return line;
+    }
+  }
+
+  /**
+   * {@link StdioLineAdapter.serverLine}, with a rewritten `tools/list` answer read as text given
+   * as the pieces to send in order (the line's own bytes between the rewritten tools), so the
+   * line is not copied once more into one buffer.
+   *
+   * @param line One line from the server, without its `\n`.
+   * @returns The same buffer when nothing was rewritten, else the rewritten message or its pieces.
+   */
+  serverLinePieces(line: Buffer): Buffer | readonly Buffer[] {
     if (!this.waitsForToolsList) return line;
     const fromText = this.#rewriteToolsText(line);
     if (fromText !== undefined) return fromText;
@@ -115,17 +133,18 @@ export class StdioLineAdapter {
   /**
    * Rewrites a `tools/list` answer tool by tool from its text (see the class comment).
    *
-   * @returns What to send, or `undefined` when the line is not one response object with a
-   *   `result.tools` array (the caller then parses it whole).
+   * @returns What to send (the line, or the pieces of the rewritten line), or `undefined` when
+   *   the line is not one response object with a `result.tools` array (the caller then parses it
+   *   whole).
    */
-  #rewriteToolsText(line: Buffer): Buffer | undefined {
+  #rewriteToolsText(line: Buffer): Buffer | readonly Buffer[] | undefined {
     const guesses = this.#lastTools;
     let positions: Map<CachedTool, number> | undefined;
     let next = 0;
     const known: Array<CachedTool | undefined> = [];
     const skipTool = (at: number): number => {
       const guess = guesses[next];
-      if (guess !== undefined && !guess.evicted && holdsAt(line, at, guess.source)) {
+      if (guess !== undefined && !guess.evicted && holdsAt(line, at, guess.bytes)) {
         this.#toolTexts.touch(guess);
         known.push(guess);
         next++;
@@ -159,28 +178,34 @@ export class StdioLineAdapter {
       this.#messages.toClient(envelope);
       return line;
     }
+    // Plain indexed loops: this runs for every tool of every list.
     const answer: Array<CachedTool | undefined> = [];
+    const { elements } = tools;
     try {
-      for (const [index, [start, end]] of tools.elements.entries()) {
-        answer.push(known[index] ?? this.#listTool(line, start, end));
+      for (let index = 0; index < elements.length; index++) {
+        const element = elements[index]!;
+        answer.push(known[index] ?? this.#listTool(line, element[0], element[1]));
       }
     } catch (error) {
+      // A tool that is not JSON makes the line noise, passed on (the request stays pending).
+      if (error instanceof SyntaxError) return line;
       this.#options.onRewriteError?.(error);
       this.#messages.settleToolsList(envelope, undefined);
       return line;
     }
-    this.#messages.settleToolsList(
-      envelope,
-      answer.flatMap((tool) => (tool === undefined ? [] : [tool.listed])),
-    );
-    this.#lastTools = answer.filter((tool): tool is CachedTool => tool?.evicted === false);
-    if (answer.every((tool) => tool === undefined || tool.output === 'same')) return line;
-    try {
-      return spliceTools(line, tools, answer);
-    } catch (error) {
-      this.#options.onRewriteError?.(error);
-      return line;
+    const listed: ListedTool[] = [];
+    const kept: CachedTool[] = [];
+    let changed = false;
+    for (const tool of answer) {
+      if (tool === undefined) continue;
+      listed.push(tool.listed);
+      if (!tool.evicted) kept.push(tool);
+      if (tool.output !== 'same') changed = true;
     }
+    this.#messages.settleToolsList(envelope, listed);
+    this.#lastTools = kept;
+    if (!changed) return line;
+    return spliceTools(line, tools, answer);
   }
 
   /**
@@ -200,9 +225,11 @@ export class StdioLineAdapter {
           : Buffer.from(stringifyLossless(listed.tool, parsed.placeholders), 'utf8');
     const tool: CachedTool = {
       source: line.toString('latin1', start, end),
+      bytes: Buffer.from(line.subarray(start, end)),
       listed,
       output,
       evicted: false,
+      used: false,
     };
     this.#toolTexts.add(tool);
     return tool;
@@ -226,15 +253,10 @@ export class StdioLineAdapter {
   }
 }
 
-/** Whether `line` holds the bytes of `source` (latin1) at `at`: cheap checks first. */
-function holdsAt(line: Buffer, at: number, source: string): boolean {
-  const end = at + source.length;
-  return (
-    end <= line.length &&
-    line[end - 1] === CLOSE_BRACE &&
-    line[at] === source.charCodeAt(0) &&
-    line.toString('latin1', at, end) === source
-  );
+/** Whether `line` holds `bytes` at `at` (a compare in place, nothing copied). */
+function holdsAt(line: Buffer, at: number, bytes: Buffer): boolean {
+  const end = at + bytes.length;
+  return end <= line.length && line.compare(bytes, 0, bytes.length, at, end) === 0;
 }
 
 /**
@@ -246,7 +268,7 @@ function spliceTools(
   line: Buffer,
   tools: ToolsArray,
   answer: ReadonlyArray<CachedTool | undefined>,
-): Buffer {
+): Buffer[] {
   const pieces: Buffer[] = [];
   if (answer.some((tool) => tool !== undefined && tool.output === undefined)) {
     pieces.push(line.subarray(0, tools.open + 1));
@@ -257,7 +279,7 @@ function spliceTools(
       pieces.push(output === 'same' ? line.subarray(start, end) : output);
     }
     pieces.push(line.subarray(tools.close));
-    return Buffer.concat(pieces);
+    return pieces;
   }
   let from = 0;
   for (const [index, [start, end]] of tools.elements.entries()) {
@@ -267,5 +289,5 @@ function spliceTools(
     from = end;
   }
   pieces.push(line.subarray(from));
-  return Buffer.concat(pieces);
+  return pieces;
 }

@@ -9,11 +9,18 @@ const listed: ListedTool = {
 };
 
 function entry(source: string, output: CachedTool['output'] = 'same'): CachedTool {
-  return { source, listed, output, evicted: false };
+  return {
+    source,
+    bytes: Buffer.from(source, 'latin1'),
+    listed,
+    output,
+    evicted: false,
+    used: false,
+  };
 }
 
 describe('ToolTextCache', () => {
-  it('lets the least recently used go first when over its entries', () => {
+  it('lets the oldest tool not used since it was last passed over go first', () => {
     const cache = new ToolTextCache({ maxEntries: 2, maxBytes: 1000 });
     const [a, b, c] = [entry('{"a":1}'), entry('{"b":1}'), entry('{"c":1}')];
     cache.add(a);
@@ -33,17 +40,18 @@ describe('ToolTextCache', () => {
     const cache = new ToolTextCache({ maxEntries: 100, maxBytes: 30 });
     const a = entry('{"a":1}', Buffer.from('{"a":2,"b":3}'));
     cache.add(a);
-    expect(cache.bytes).toBe(20);
+    // 7 bytes as listed, counted twice, and 13 as rewritten.
+    expect(cache.bytes).toBe(27);
     const b = entry('{"b":1}', Buffer.from('{"b":2}'));
     cache.add(b);
-    expect([a.evicted, b.evicted, cache.bytes, cache.size]).toStrictEqual([true, false, 14, 1]);
+    expect([a.evicted, b.evicted, cache.bytes, cache.size]).toStrictEqual([true, false, 21, 1]);
     const huge = entry(`{"h":"${'x'.repeat(40)}"}`);
     cache.add(huge);
-    expect([huge.evicted, cache.size, cache.bytes]).toStrictEqual([true, 1, 14]);
+    expect([huge.evicted, cache.size, cache.bytes]).toStrictEqual([true, 1, 21]);
     // The same text again replaces the entry, counted once.
     const again = entry('{"b":1}', Buffer.from('{"b":2}'));
     cache.add(again);
-    expect([b.evicted, cache.size, cache.bytes]).toStrictEqual([true, 1, 14]);
+    expect([b.evicted, cache.size, cache.bytes]).toStrictEqual([true, 1, 21]);
     expect(cache.get('{"b":1}')).toBe(again);
   });
 });

@@ -4,6 +4,8 @@ import type { ListedTool } from '@toolschema/mcp';
 export interface CachedTool {
   /** The tool's exact bytes as listed, read as latin1 (one character per byte): the key. */
   readonly source: string;
+  /** The same bytes, to compare in place with a line. */
+  readonly bytes: Buffer;
   /** What the core made of it. */
   readonly listed: ListedTool;
   /**
@@ -13,13 +15,18 @@ export interface CachedTool {
   readonly output: Buffer | 'same' | undefined;
   /** Set once the cache let go of it. */
   evicted: boolean;
+  /** Set when it is used, cleared when the cache passes it over once before letting it go. */
+  used: boolean;
 }
 
 /** Bounds of a {@link ToolTextCache}. */
 export interface ToolTextCacheLimits {
   /** How many tools it keeps at most. */
   maxEntries: number;
-  /** How many bytes of tool text (as listed plus as rewritten) it keeps at most. */
+  /**
+   * How many bytes of tool text it keeps at most: each tool's text as listed counts twice (it is
+   * kept as the key and as bytes to compare with), plus its text as rewritten.
+   */
   maxBytes: number;
 }
 
@@ -32,8 +39,9 @@ export const DEFAULT_TOOL_TEXT_CACHE_LIMITS: ToolTextCacheLimits = {
 /**
  * What each tool's text became, keyed by the text itself, so a tool listed again as the same
  * bytes costs a lookup instead of a parse, a pass and a serialization. Bounded in entries and in
- * bytes (a tool's text as listed plus as rewritten); the least recently used tool goes first, and
- * a tool larger than the byte bound is not kept.
+ * bytes (see {@link ToolTextCacheLimits.maxBytes}). The tool that goes first is the oldest one not
+ * used since the cache last passed over it (a "second chance" order, close to least recently used
+ * while a hit costs one flag, not a move); a tool larger than the byte bound is not kept.
  */
 export class ToolTextCache {
   readonly #entries = new Map<string, CachedTool>();
@@ -56,7 +64,7 @@ export class ToolTextCache {
   }
 
   /**
-   * The tool listed as this text, if kept; it becomes the most recently used.
+   * The tool listed as this text, if kept; it is marked as used.
    *
    * @param source The tool's bytes read as latin1.
    * @returns What it became, or `undefined`.
@@ -68,18 +76,16 @@ export class ToolTextCache {
   }
 
   /**
-   * Marks a kept tool as just used (when it was found without {@link ToolTextCache.get}).
+   * Marks a kept tool as used (when it was found without {@link ToolTextCache.get}).
    *
    * @param entry A tool this cache returned or kept.
    */
   touch(entry: CachedTool): void {
-    if (entry.evicted) return;
-    this.#entries.delete(entry.source);
-    this.#entries.set(entry.source, entry);
+    entry.used = true;
   }
 
   /**
-   * Keeps what a tool's text became, letting the least recently used go while over a bound.
+   * Keeps what a tool's text became, letting the oldest unused go while over a bound.
    *
    * @param entry The tool (not kept when larger than the byte bound by itself).
    */
@@ -91,13 +97,20 @@ export class ToolTextCache {
     }
     const known = this.#entries.get(entry.source);
     if (known !== undefined) this.#remove(known);
+    // Each kept tool is passed over at most once per add, so this ends.
+    let passes = this.#entries.size;
     while (
       this.#entries.size >= this.#limits.maxEntries ||
       this.#bytes + size > this.#limits.maxBytes
     ) {
       const oldest = this.#entries.values().next();
       if (oldest.done === true) break;
-      this.#remove(oldest.value);
+      const tool = oldest.value;
+      if (tool.used && passes-- > 0) {
+        tool.used = false;
+        this.#entries.delete(tool.source);
+        this.#entries.set(tool.source, tool);
+      } else this.#remove(tool);
     }
     this.#entries.set(entry.source, entry);
     this.#bytes += size;
@@ -111,5 +124,9 @@ export class ToolTextCache {
 }
 
 function sizeOf(entry: CachedTool): number {
-  return entry.source.length + (entry.output instanceof Buffer ? entry.output.length : 0);
+  return (
+    entry.source.length +
+    entry.bytes.length +
+    (entry.output instanceof Buffer ? entry.output.length : 0)
+  );
 }

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
 import { type ToolReport, ToolSchemaMessages } from '@toolschema/mcp';
 import { UsageError } from '../CliError/index.ts';
 import { formatOmittedTool, formatToolReport } from '../formatToolReport/index.ts';
@@ -203,13 +204,17 @@ export async function runProxy(
   let clientGone = false;
   const serverLines = new ServerLines(
     () => adapter.waitsForToolsList,
-    (line) => adapter.serverLine(line),
+    (line) => adapter.serverLinePieces(line),
   );
   const send = (bytes: Buffer[]): void => {
     if (bytes.length === 0 || clientGone) return;
-    // Written one by one, not copied into one buffer first (a line can be megabytes).
+    // Written together (one writev where the stream can cork), not copied into one buffer first:
+    // a rewritten line can be megabytes in many pieces.
+    const stdout: NodeJS.WritableStream & Partial<Pick<Writable, 'cork' | 'uncork'>> = io.stdout;
+    stdout.cork?.();
     let flowing = true;
-    for (const piece of bytes) flowing = io.stdout.write(piece);
+    for (const piece of bytes) flowing = stdout.write(piece);
+    stdout.uncork?.();
     if (!flowing) {
       server.output.pause();
       io.stdout.once('drain', () => server.output.resume());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toProviderSchema } from '../toProviderSchema/index.ts';
 import { PROFILES, type Profile } from '../types/index.ts';
 import { checkProviderTools } from './checkProviderTools.ts';
 
@@ -71,6 +72,33 @@ describe('checkProviderTools', () => {
           "Claude strict tool use allows at most 16 parameters with union types (`anyOf` or a type array) across a request's strict tools; found 17.",
         severity: 'error',
       },
+    ]);
+  });
+
+  it("counts toProviderSchema's output: anthropic-strict spends optional parameters, not unions", () => {
+    /** A closed object with `count` optional string properties, as a tool lists it. */
+    const optionals = (count: number) => ({
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [`o${index}`, { type: 'string' }]),
+      ),
+      additionalProperties: false,
+    });
+    const rules = (count: number, profile: Profile) =>
+      checkProviderTools(
+        [{ inputSchema: toProviderSchema(optionals(count), profile).schema }],
+        profile,
+      ).map((violation) => [violation.rule, violation.pointer]);
+    // 24 optional properties stay optional: within the limit, and no union spent.
+    expect(rules(24, 'anthropic-strict')).toStrictEqual([]);
+    // The 25th is past the optional limit: reported, since no rewrite of one schema lifts it.
+    expect(rules(25, 'anthropic-strict')).toStrictEqual([
+      ['anthropic-strict/optional-parameters-per-request', '/0/inputSchema/properties/o24'],
+    ]);
+    // portable makes each one required and nullable (OpenAI strict): the 17th is past 16 unions.
+    expect(rules(16, 'portable')).toStrictEqual([]);
+    expect(rules(17, 'portable')).toStrictEqual([
+      ['anthropic-strict/union-parameters-per-request', '/0/inputSchema/properties/o16'],
     ]);
   });
 

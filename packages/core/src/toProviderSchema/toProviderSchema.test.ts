@@ -77,18 +77,19 @@ describe('toProviderSchema', () => {
     });
   });
 
-  it('anthropic-strict writes a nullable object, array or formatted string as anyOf with null', () => {
+  it('portable writes a nullable object, array or formatted string as anyOf with null', () => {
+    const owner = closed({ login: { type: 'string' } }, ['login']);
     const schema = closed(
       {
         tag: { type: 'string', description: 'A tag' },
         since: { type: 'string', format: 'date-time', description: 'From' },
         labels: { type: 'array', items: { type: 'string' } },
-        owner: closed({ login: { type: 'string' } }, ['login']),
+        owner,
       },
       [],
     );
-    const owner = closed({ login: { type: 'string' } }, ['login']);
-    const expected = {
+    const result = toProviderSchema(schema, 'portable');
+    expect(result.schema).toStrictEqual({
       type: 'object',
       properties: {
         tag: { type: ['string', 'null'], description: 'A tag' },
@@ -101,13 +102,12 @@ describe('toProviderSchema', () => {
       },
       required: ['tag', 'since', 'labels', 'owner'],
       additionalProperties: false,
-    };
-    for (const profile of ['anthropic-strict', 'portable'] as const) {
-      const result = toProviderSchema(schema, profile);
-      expect(result.schema, profile).toStrictEqual(expected);
-      const wire = { tag: null, since: null, labels: ['a'], owner: null };
-      expect(decodeArguments(result.codec, wire)).toStrictEqual({ labels: ['a'] });
-    }
+    });
+    const wire = { tag: null, since: null, labels: ['a'], owner: null };
+    expect(decodeArguments(result.codec, wire)).toStrictEqual({ labels: ['a'] });
+    // A property that is nullable in the original is written the same way by anthropic-strict.
+    const nullable = closed({ owner: { anyOf: [owner, { type: 'null' }] } }, ['owner']);
+    expect(toProviderSchema(nullable, 'anthropic-strict').schema).toStrictEqual(nullable);
     // OpenAI's strict transform reads a type list whole: it keeps the shorter spelling.
     expect(toProviderSchema(schema, 'openai-strict').schema.properties).toStrictEqual({
       tag: { type: ['string', 'null'], description: 'A tag' },
@@ -115,6 +115,31 @@ describe('toProviderSchema', () => {
       labels: { type: ['array', 'null'], items: { type: 'string' } },
       owner: { ...owner, type: ['object', 'null'] },
     });
+  });
+
+  it('anthropic-strict keeps optional properties optional: no union spent on them', () => {
+    // Claude strict tools take optional properties; a request may have 24 of them but only 16
+    // union parameters, and a property made nullable would be one.
+    const schema = closed(
+      { id: { type: 'integer' }, note: { type: 'string' }, tags: { type: 'array' } },
+      ['id'],
+    );
+    const result = toProviderSchema(schema, 'anthropic-strict');
+    expect(result.schema).toStrictEqual(
+      closed(
+        {
+          id: { type: 'integer' },
+          note: { type: 'string' },
+          tags: {
+            type: 'array',
+            items: { type: 'string', description: 'A JSON-encoded value.' },
+          },
+        },
+        ['id'],
+      ),
+    );
+    expect(codesOf(result)).toStrictEqual([]);
+    expect(decodeArguments(result.codec, { id: 1 })).toStrictEqual({ id: 1 });
   });
 
   it('reports an object closed by default', () => {

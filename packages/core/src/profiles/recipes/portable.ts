@@ -12,6 +12,7 @@ import { anthropicStrict } from './anthropicStrict.ts';
 export const portable: Recipe = {
   ...anthropicStrict,
   profile: 'portable',
+  allRequired: true,
   enumValues: 'string-number',
   formats: STRICT_FORMATS,
   maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
