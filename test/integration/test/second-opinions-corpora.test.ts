@@ -14,7 +14,8 @@
  */
 
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
-import { checkProviderSchema, type Profile, toProviderSchema } from '@toolschema/core';
+import { type Profile, toProviderSchema } from '@toolschema/core';
+import { providerSchemaErrors } from '@toolschema/test-support';
 import {
   ARKTYPE_TOOLS,
   type CorpusTool,
@@ -108,22 +109,6 @@ const JUDGES: ReadonlyArray<[Profile, readonly Judge[]]> = [
   ['portable', [openaiStrict, anthropicStrict, geminiJsonSchema]],
 ];
 
-/** What `portable` must satisfy: every JSON Schema profile at once. */
-const PORTABLE_CHECKS: readonly Profile[] = [
-  'openai',
-  'openai-strict',
-  'gemini-json-schema',
-  'anthropic',
-  'anthropic-strict',
-];
-
-function acceptedByChecker(wire: unknown, profile: Profile): boolean {
-  const checks = profile === 'portable' ? PORTABLE_CHECKS : [profile];
-  return checks.every((check) =>
-    checkProviderSchema(wire, check).every((violation) => violation.severity !== 'error'),
-  );
-}
-
 /** Gemini requests carry this many declarations each (one client per batch). */
 const BATCH = 100;
 
@@ -139,7 +124,7 @@ async function disagreements(
   for (const [profile, judges] of JUDGES) {
     const wires = tools.map((tool) => toProviderSchema(tool.inputSchema, profile).schema);
     const judged = wires.flatMap((wire, index) =>
-      acceptedByChecker(wire, profile) ? [{ tool: tools[index]!, wire }] : [],
+      providerSchemaErrors(wire, profile).length === 0 ? [{ tool: tools[index]!, wire }] : [],
     );
     accepted[profile] = judged.length;
     for (const judge of judges) {
