@@ -7,6 +7,7 @@ describeExports('@toolschema/core/adapter', {
   load: () => import('./adapter.ts'),
   values: ['createToolSchema', 'defineAdapter', 'locateObjects', 'resolveOptions', 'visitSchemas'],
   types: [
+    'AcceptedSchemas',
     'ConversionDiagnostic',
     'ConvertedToolSchemaOptions',
     'JsonSchemaConverter',

@@ -3,7 +3,11 @@
 // are not repeated from the root entry (`JsonSchema`, `ToolSchemaIo`, `ToolSchemaTarget`... are
 // imported from `@toolschema/core`). `adapter.test.ts` lists them.
 export { createToolSchema } from './createToolSchema/index.ts';
-export { defineAdapter, type ToolSchemaWrappers } from './defineAdapter/index.ts';
+export {
+  type AcceptedSchemas,
+  defineAdapter,
+  type ToolSchemaWrappers,
+} from './defineAdapter/index.ts';
 export { locateObjects } from './locateObjects/index.ts';
 export { type ResolvedOptions, resolveOptions } from './resolveOptions/index.ts';
 export type {

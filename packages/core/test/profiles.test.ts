@@ -63,6 +63,20 @@ interface Counts {
   originalValues: number;
   roundTrips: number;
 }
+
+/** Counts with nothing counted yet. */
+function zeroCounts(): Counts {
+  return {
+    schemas: 0,
+    skippedDegraded: 0,
+    wireValues: 0,
+    wireValuesOriginalAccepts: 0,
+    wireValuesWidened: 0,
+    originalValues: 0,
+    roundTrips: 0,
+  };
+}
+
 const counts = new Map<string, Counts>();
 afterAll(() => {
   const lines = [`Round-trip law (FUZZ_RUNS=${runs}, seed ${seed}):`];
@@ -193,15 +207,7 @@ function run(
   profile: Profile,
   schemas: fc.Arbitrary<Record<string, unknown>>,
 ): void {
-  const c: Counts = {
-    schemas: 0,
-    skippedDegraded: 0,
-    wireValues: 0,
-    wireValuesOriginalAccepts: 0,
-    wireValuesWidened: 0,
-    originalValues: 0,
-    roundTrips: 0,
-  };
+  const c = zeroCounts();
   counts.set(`${label} ${profile}`, c);
   fc.assert(
     fc.property(
@@ -269,15 +275,7 @@ describe('round-trip law: counterexamples found before', () => {
   for (const [name, schema, originals] of COUNTEREXAMPLES) {
     for (const profile of PROFILES) {
       it(`${name}, ${profile}`, () => {
-        const c: Counts = {
-          schemas: 0,
-          skippedDegraded: 0,
-          wireValues: 0,
-          wireValuesOriginalAccepts: 0,
-          wireValuesWidened: 0,
-          originalValues: 0,
-          roundTrips: 0,
-        };
+        const c = zeroCounts();
         const wire = toProviderSchema(schema as JsonSchema, profile).schema;
         const sampled = fc.sample(wireValue(wire), { numRuns: 12, seed });
         check(schema, profile, sampled, originals, c);

@@ -20,7 +20,6 @@ import {
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
 import {
   type Codec,
-  checkProviderSchema,
   decodeArguments,
   encodeArguments,
   PROFILES,
@@ -28,6 +27,7 @@ import {
   toProviderSchema,
 } from '@toolschema/core';
 import { withToolSchemas } from '@toolschema/mcp';
+import { providerSchemaErrors, withoutNullProperties } from '@toolschema/test-support';
 import {
   ARKTYPE_TOOLS,
   VALIBOT_TOOLS,
@@ -191,33 +191,6 @@ const ROWS: readonly Row[] = [
   rawRow('raw JSON Schema with @toolschema/mcp', true),
 ];
 
-/** What `portable` must satisfy: every JSON Schema profile at once. */
-const PORTABLE_CHECKS: readonly Profile[] = [
-  'openai',
-  'openai-strict',
-  'gemini-json-schema',
-  'anthropic',
-  'anthropic-strict',
-];
-
-/** The error rules a wire schema breaks under a profile (`portable`: under all five). */
-function errors(wire: unknown, profile: Profile): string[] {
-  const checks = profile === 'portable' ? PORTABLE_CHECKS : [profile];
-  return checks.flatMap((check) =>
-    checkProviderSchema(wire, check)
-      .filter((violation) => violation.severity === 'error')
-      .map((violation) => `${violation.rule} at ${violation.pointer}`),
-  );
-}
-
-/** A copy without object properties whose value is `null`, at any depth. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).filter(([, item]) => item !== null);
-  return Object.fromEntries(entries.map(([key, item]) => [key, withoutNulls(item)]));
-}
-
 describe('provider profiles over MCP: the client lists the wire schema, the handler gets the original value', () => {
   for (const row of ROWS) {
     for (const profile of PROFILES) {
@@ -233,12 +206,12 @@ describe('provider profiles over MCP: the client lists the wire schema, the hand
             const rewritten = toProviderSchema(tool.listed, profile);
             const wireSchema = listedByName.get(tool.name);
             expect(wireSchema, tool.name).toStrictEqual(rewritten.schema);
-            expect(errors(wireSchema, profile), tool.name).toStrictEqual([]);
+            expect(providerSchemaErrors(wireSchema, profile), tool.name).toStrictEqual([]);
             // Where an optional property accepts null, absent and null are one wire value (null).
             const merged = rewritten.diagnostics.some(
               (diagnostic) => diagnostic.code === 'profile-absent-null-merged',
             );
-            const comparable = (value: unknown) => (merged ? withoutNulls(value) : value);
+            const comparable = (value: unknown) => (merged ? withoutNullProperties(value) : value);
             for (const value of tool.valid) {
               const verdict = await tool.validate(value);
               if (!('value' in verdict)) throw new Error(`${tool.name}: a valid value is refused`);

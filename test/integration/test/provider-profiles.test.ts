@@ -11,17 +11,18 @@
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
 import {
   PROFILES as ALL_PROFILES,
-  checkProviderSchema,
   decodeArguments,
   encodeArguments,
   type Profile,
   toProviderSchema,
 } from '@toolschema/core';
+import { providerSchemaErrors, withoutNullProperties } from '@toolschema/test-support';
 import {
   ARKTYPE_TOOLS,
   type CorpusTool,
   listNotionTools,
   loadGithubTools,
+  standardInput,
   VALIBOT_TOOLS,
   type ValidatorTool,
   ZOD_TOOLS,
@@ -34,32 +35,16 @@ import { describe, expect, it } from 'vitest';
 /** Every profile that rewrites (all but `mcp`). */
 const PROFILES = ALL_PROFILES.filter((profile) => profile !== 'mcp');
 
-/** What `portable` must satisfy: every JSON Schema profile at once. */
-const PORTABLE_CHECKS: readonly Profile[] = [
-  'openai',
-  'openai-strict',
-  'gemini-json-schema',
-  'anthropic',
-  'anthropic-strict',
-];
-
-/** The error rules a profile's wire schema breaks (`portable`: those of all five profiles). */
-function errors(wire: unknown, profile: Profile): string[] {
-  const checks = profile === 'portable' ? PORTABLE_CHECKS : [profile];
-  return checks.flatMap((check) =>
-    checkProviderSchema(wire, check)
-      .filter((violation) => violation.severity === 'error')
-      .map((violation) => `${violation.rule} at ${violation.pointer}`),
-  );
-}
-
 /** Per profile, the tools whose wire schema is refused, with why. */
 function refused(tools: readonly CorpusTool[]): Record<string, string[]> {
   const table: Record<string, string[]> = {};
   for (const profile of PROFILES) {
     table[profile] = [];
     for (const tool of tools) {
-      const found = errors(toProviderSchema(tool.inputSchema, profile).schema, profile);
+      const found = providerSchemaErrors(
+        toProviderSchema(tool.inputSchema, profile).schema,
+        profile,
+      );
       if (found.length > 0) table[profile].push(`${tool.name}: ${found.slice(0, 3).join(', ')}`);
     }
   }
@@ -67,14 +52,6 @@ function refused(tools: readonly CorpusTool[]): Record<string, string[]> {
 }
 
 const NONE_REFUSED = Object.fromEntries(PROFILES.map((profile) => [profile, []]));
-
-/** The JSON Schema an adapter lists for a tool's input, as MCP would list it. */
-function listed(standard: { '~standard': unknown }): Record<string, unknown> {
-  const props = standard['~standard'] as {
-    jsonSchema: { input: (options: { target: string }) => Record<string, unknown> };
-  };
-  return props.jsonSchema.input({ target: 'draft-2020-12' });
-}
 
 type Wrap = (schema: never, options?: { profile?: Profile }) => { '~standard': unknown };
 
@@ -85,14 +62,6 @@ const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[
 ];
 
 type Validate = (value: unknown) => unknown;
-
-/** A copy without object properties whose value is `null`, at any depth. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).filter(([, item]) => item !== null);
-  return Object.fromEntries(entries.map(([key, item]) => [key, withoutNulls(item)]));
-}
 
 describe('provider profiles on the corpora: 100% accepted', () => {
   it('GitHub REST API: every tool, every profile', () => {
@@ -111,7 +80,7 @@ describe('provider profiles on the corpora: 100% accepted', () => {
     it(`${name} tools: every tool, every profile`, () => {
       const corpus = tools.map((tool) => ({
         name: tool.name,
-        inputSchema: listed(wrap(tool.schema as never)),
+        inputSchema: standardInput(wrap(tool.schema as never)),
       }));
       expect(refused(corpus)).toStrictEqual(NONE_REFUSED);
     });
@@ -124,11 +93,11 @@ describe('provider profiles on the validator tools: no argument lost', () => {
     for (const profile of PROFILES) {
       it(`${name}, ${profile}: valid arguments encode, pass the wire schema, decode back and validate as before`, async () => {
         for (const tool of tools) {
-          const inputSchema = listed(wrap(tool.schema as never));
+          const inputSchema = standardInput(wrap(tool.schema as never));
           const { schema: wire, codec, diagnostics } = toProviderSchema(inputSchema, profile);
           // Where an optional property accepts null, absent and null are one wire value (null).
           const merged = diagnostics.some((d) => d.code === 'profile-absent-null-merged');
-          const comparable = (value: unknown) => (merged ? withoutNulls(value) : value);
+          const comparable = (value: unknown) => (merged ? withoutNullProperties(value) : value);
           const wireValidate = ajv.compile(wire);
           const wrapped = wrap(tool.schema as never, { profile })['~standard'] as {
             validate: Validate;

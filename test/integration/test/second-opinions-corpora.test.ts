@@ -14,12 +14,14 @@
  */
 
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
-import { checkProviderSchema, type Profile, toProviderSchema } from '@toolschema/core';
+import { type Profile, toProviderSchema } from '@toolschema/core';
+import { providerSchemaErrors } from '@toolschema/test-support';
 import {
   ARKTYPE_TOOLS,
   type CorpusTool,
   listNotionTools,
   loadGithubTools,
+  standardInput,
   VALIBOT_TOOLS,
   type ValidatorTool,
   ZOD_TOOLS,
@@ -108,22 +110,6 @@ const JUDGES: ReadonlyArray<[Profile, readonly Judge[]]> = [
   ['portable', [openaiStrict, anthropicStrict, geminiJsonSchema]],
 ];
 
-/** What `portable` must satisfy: every JSON Schema profile at once. */
-const PORTABLE_CHECKS: readonly Profile[] = [
-  'openai',
-  'openai-strict',
-  'gemini-json-schema',
-  'anthropic',
-  'anthropic-strict',
-];
-
-function acceptedByChecker(wire: unknown, profile: Profile): boolean {
-  const checks = profile === 'portable' ? PORTABLE_CHECKS : [profile];
-  return checks.every((check) =>
-    checkProviderSchema(wire, check).every((violation) => violation.severity !== 'error'),
-  );
-}
-
 /** Gemini requests carry this many declarations each (one client per batch). */
 const BATCH = 100;
 
@@ -139,7 +125,7 @@ async function disagreements(
   for (const [profile, judges] of JUDGES) {
     const wires = tools.map((tool) => toProviderSchema(tool.inputSchema, profile).schema);
     const judged = wires.flatMap((wire, index) =>
-      acceptedByChecker(wire, profile) ? [{ tool: tools[index]!, wire }] : [],
+      providerSchemaErrors(wire, profile).length === 0 ? [{ tool: tools[index]!, wire }] : [],
     );
     accepted[profile] = judged.length;
     for (const judge of judges) {
@@ -167,14 +153,6 @@ function all(count: number): Record<string, number> {
   return Object.fromEntries(JUDGES.map(([profile]) => [profile, count]));
 }
 
-/** The JSON Schema an adapter lists for a tool's input, as MCP would list it. */
-function listed(standard: { '~standard': unknown }): Record<string, unknown> {
-  const props = standard['~standard'] as {
-    jsonSchema: { input: (options: { target: string }) => Record<string, unknown> };
-  };
-  return props.jsonSchema.input({ target: 'draft-2020-12' });
-}
-
 type Wrap = (schema: never) => { '~standard': unknown };
 
 const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[], Wrap]> = [
@@ -188,7 +166,7 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
     it(`${name} tools`, async () => {
       const corpus = tools.map((tool) => ({
         name: tool.name,
-        inputSchema: listed(wrap(tool.schema as never)),
+        inputSchema: standardInput(wrap(tool.schema as never)),
       }));
       const { accepted, found } = await disagreements(corpus);
       expect(found).toStrictEqual([]);

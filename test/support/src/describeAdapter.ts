@@ -35,6 +35,8 @@ export interface AdapterSchemas<Schema> {
   unrepresentable: Schema;
   /** An object whose output side has a type JSON Schema cannot express. */
   unrepresentableOutput: Schema;
+  /** An object with a property whose custom check (a predicate) JSON Schema cannot express. */
+  customCheck: Schema;
 }
 
 /**
@@ -58,6 +60,13 @@ export interface AdapterExpected {
   unrepresentable: { pointer: string; message: string; properties: Listed };
   /** Where the output side of `unrepresentableOutput` fails. */
   unrepresentableOutput: { pointer: string };
+  /** The properties listed for `customCheck`, and the `constraint-dropped` diagnostics. */
+  customCheck: {
+    properties: Listed;
+    diagnostics: { code: string; pointer: string; message: string }[];
+  };
+  /** What the wrappers say they take in an `unsupported-validator` message: `'a Zod 4 schema'`. */
+  expected: string;
 }
 
 /** The adapter under test, its schemas and what it lists for them. */
@@ -73,10 +82,16 @@ const TARGET = { target: 'draft-2020-12' } as const;
 const DRAFT_2020_12 = { $schema: 'https://json-schema.org/draft/2020-12/schema' };
 const DRAFT_07 = { $schema: 'http://json-schema.org/draft-07/schema#' };
 
+/** A Standard Schema of a validator no adapter takes, without Standard JSON Schema. */
+const otherValidator = {
+  '~standard': { version: 1, vendor: 'other', validate: (value: unknown) => ({ value }) },
+};
+
 /**
  * Registers the tests every adapter's wrappers must pass, with the adapter's own schemas and
  * expected objects: registered types inlined, recursion kept local, each side and target, the
- * validator's own validation under the wrapper's vendor, object roots, unrepresentable types.
+ * validator's own validation under the wrapper's vendor, object roots, unrepresentable types,
+ * custom checks left out with a diagnostic, other values refused.
  * What only one validator does stays in that adapter's tests.
  *
  * @param name The adapter's package name.
@@ -177,6 +192,35 @@ export function describeAdapter<Schema>(name: string, spec: AdapterSpec<Schema>)
         code: 'unrepresentable',
         pointer,
       });
+    });
+
+    it('list a custom check they cannot express with constraint-dropped, never throw', () => {
+      const reported: unknown[] = [];
+      const listed = input(schemas.customCheck, {
+        onDiagnostics: (diagnostics) => reported.push(...diagnostics),
+      });
+      expect(listed.properties).toStrictEqual(expected.customCheck.properties);
+      expect(reported).toStrictEqual(expected.customCheck.diagnostics);
+    });
+
+    it('refuse another validator, a JSON Schema object and null with unsupported-validator', () => {
+      const cases: [unknown, string][] = [
+        [otherValidator, 'a Standard Schema of vendor "other" without ~standard.jsonSchema'],
+        [{ type: 'object', properties: {} }, 'an object that is not a Standard Schema'],
+        [null, 'null'],
+      ];
+      for (const wrap of [spec.toToolInputSchema, spec.toToolOutputSchema]) {
+        for (const [value, got] of cases) {
+          const error = toolSchemaError(() => wrap(value as Schema));
+          // The rest of the message, which names the function for each kind of schema, is
+          // core's (tested there).
+          const head = `Expected ${expected.expected}, got ${got}. `;
+          expect({ code: error.code, head: error.message.slice(0, head.length) }).toStrictEqual({
+            code: 'unsupported-validator',
+            head,
+          });
+        }
+      }
     });
   });
 }

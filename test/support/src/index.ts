@@ -11,11 +11,18 @@ export {
   type ExportsSpec,
   exportedNames,
 } from './describeExports.ts';
+export {
+  PORTABLE_PROFILE_CHECKS,
+  providerSchemaErrors,
+  withoutNullProperties,
+} from './providerSchemaErrors.ts';
 export { refsOf } from './refsOf.ts';
 export { type ThrownToolSchemaError, toolSchemaError } from './toolSchemaError.ts';
 export {
   rewrittenToolWithRef,
   toolsListRequest,
   toolsListResponse,
+  toolWithHugeEnum,
+  toolWithRecord,
   toolWithRef,
 } from './toolsList.ts';

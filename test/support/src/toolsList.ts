@@ -1,6 +1,7 @@
 /**
  * A `tools/list` exchange for the tests of the message core and of the proxy's framing: one tool
- * whose input schema has a `$ref`, and what it must become.
+ * whose input schema has a `$ref`, and what it must become; and two tools a provider profile
+ * acts on (the CLI's `test/fixtures/profile-server.mjs`, run by plain Node, lists the same two).
  */
 
 /** A tool whose `inputSchema` reaches its property through `$defs`. */
@@ -17,6 +18,29 @@ export const toolWithRef = {
 export const rewrittenToolWithRef = {
   name: 'a',
   inputSchema: { type: 'object', properties: { x: { type: 'string' } } },
+};
+
+/** A tool with a record and an optional field: OpenAI strict needs both rewritten. */
+export const toolWithRecord = {
+  name: 'tag',
+  description: 'Tags an item.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      tags: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    required: ['id'],
+  },
+};
+
+/** A tool with 1,200 enum values: more than OpenAI strict mode takes, whatever the rewrite. */
+export const toolWithHugeEnum = {
+  name: 'pick',
+  inputSchema: {
+    type: 'object',
+    properties: { value: { enum: Array.from({ length: 1200 }, (_, index) => `v${index}`) } },
+  },
 };
 
 /**

@@ -1,5 +1,4 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ToolSchemaDiagnostic } from '@toolschema/core';
 import { describeAdapter, refsOf } from '@toolschema/test-support';
 import { scope, type } from 'arktype';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -39,6 +38,7 @@ describeAdapter<ArkTypeSchema>('@toolschema/arktype', {
     arrayRoot: type('string[]'),
     unrepresentable: type({ name: 'string', at: 'Date' }),
     unrepresentableOutput: type({ big: 'bigint' }),
+    customCheck: type({ code: type('string').narrow((value) => value.startsWith('A')) }),
   },
   expected,
 });
@@ -97,19 +97,5 @@ describe('@toolschema/arktype only', () => {
     for (const ref of refsOf(listed)) {
       expect(Object.keys(definitions)).toContain(ref.replace(/^#\/definitions\//, ''));
     }
-  });
-
-  it('never throws for a narrowing it cannot express: constraint-dropped', () => {
-    const reported: ToolSchemaDiagnostic[] = [];
-    const schema = type({ code: type('string').narrow((value) => value.startsWith('A')) });
-    const tool = toToolInputSchema(schema, {
-      onDiagnostics: (diagnostics) => reported.push(...diagnostics),
-    });
-    expect(tool['~standard'].jsonSchema.input(TARGET).properties).toStrictEqual({
-      code: { type: 'string' },
-    });
-    expect(reported.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
-      { code: 'constraint-dropped', pointer: '/properties/code' },
-    ]);
   });
 });

@@ -5,7 +5,12 @@ import { type ArkTypeSchema, arktypeConverter } from '../arktypeConverter/index.
 /** The two wrappers, typed by name so that declaration files can refer to them. */
 type Wrappers = ToolSchemaWrappers<ArkTypeSchema, ArkTypeToolSchemaOptions>;
 
-const wrappers: Wrappers = defineAdapter((schema) => arktypeConverter(schema));
+const wrappers: Wrappers = defineAdapter((schema) => arktypeConverter(schema), {
+  accepts: (value) =>
+    (value as ArkTypeSchema)['~standard'].vendor === 'arktype' &&
+    typeof (value as ArkTypeSchema).in.toJsonSchema === 'function',
+  expected: 'an ArkType type',
+});
 
 /**
  * Converts an ArkType type into a tool schema for a tool's arguments: what `registerTool` takes

@@ -1,5 +1,11 @@
 import { ToolSchemaMessages } from '@toolschema/mcp';
-import { rewrittenToolWithRef, toolsListResponse, toolWithRef } from '@toolschema/test-support';
+import {
+  rewrittenToolWithRef,
+  toolsListResponse,
+  toolWithHugeEnum,
+  toolWithRecord,
+  toolWithRef,
+} from '@toolschema/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
 import { ToolTextCache } from './ToolTextCache.ts';
@@ -273,23 +279,12 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
   });
 
   it('decodes a tools/call of a tool listed again from the cache under a profile', () => {
-    const tagTool = {
-      name: 'tag',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          tags: { type: 'object', additionalProperties: { type: 'string' } },
-        },
-        required: ['id'],
-      },
-    };
     const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
     const lines = new StdioLineAdapter(messages, { rewritesCalls: true });
     const listTool = vi.spyOn(messages, 'listTool');
-    const first = list(lines, '1', [tagTool]);
+    const first = list(lines, '1', [toolWithRecord]);
     // Listed again: from the cache, the codec kept for tools/call.
-    const again = list(lines, '2', [tagTool]);
+    const again = list(lines, '2', [toolWithRecord]);
     expect(listTool).toHaveBeenCalledTimes(1);
     expect(again).toBe(first.replace('"id" : 1', '"id" : 2'));
     expect(JSON.parse(again).result.tools[0].inputSchema.properties.tags.type).toStrictEqual([
@@ -309,13 +304,6 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
   });
 
   it('leaves out a tool the profile refuses, also when it comes from the cache', () => {
-    const hugeEnum = {
-      name: 'pick',
-      inputSchema: {
-        type: 'object',
-        properties: { value: { enum: Array.from({ length: 1200 }, (_, index) => `v${index}`) } },
-      },
-    };
     const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
     const lines = new StdioLineAdapter(messages);
     const plain = {
@@ -323,9 +311,9 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
       inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
     };
     for (const id of ['1', '2']) {
-      expect(JSON.parse(list(lines, id, [hugeEnum, plain, hugeEnum])).result.tools).toStrictEqual([
-        plain,
-      ]);
+      expect(
+        JSON.parse(list(lines, id, [toolWithHugeEnum, plain, toolWithHugeEnum])).result.tools,
+      ).toStrictEqual([plain]);
     }
     expect(messages.tool('pick')?.omitted).toBe(true);
   });

@@ -26,7 +26,8 @@ export interface EntryNamer {
 
 /**
  * Creates the namer of a document. The walk that finds the first path to each unit runs once,
- * on the first question (most documents keep nothing and never ask).
+ * on the first question that needs it: a name from a path, or an order for colliding names
+ * (most documents keep nothing and never ask; a definition kept for the budget has its own name).
  *
  * @param index The document index.
  * @returns The namer.
@@ -40,10 +41,13 @@ export function createEntryNamer(index: DocumentIndex): EntryNamer {
   return {
     baseName: (unit) => base(unit).name,
     name(entries) {
-      walk();
-      const ordered = entries
-        .map((unit) => ({ unit, ...base(unit) }))
-        .sort((a, b) => Number(b.own) - Number(a.own) || rank![a.unit]! - rank![b.unit]!);
+      const ordered = entries.map((unit) => ({ unit, ...base(unit) }));
+      // The order only tells colliding names apart: without a collision every entry keeps its
+      // base name, and the walk (a pass over the whole document) is not needed for the order.
+      if (new Set(ordered.map((entry) => entry.name)).size < ordered.length) {
+        walk();
+        ordered.sort((a, b) => Number(b.own) - Number(a.own) || rank![a.unit]! - rank![b.unit]!);
+      }
       const names = new Map<number, string>();
       const taken = new Set<string>();
       for (const { unit, name } of ordered) {

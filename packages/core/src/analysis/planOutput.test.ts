@@ -125,4 +125,31 @@ describe('planOutput size rounds', () => {
     for (const each of perUnit) expect(each).toBeLessThanOrEqual(130);
     expect(perUnit[2]!).toBeLessThanOrEqual(perUnit[0]! * 1.5);
   });
+
+  it('stops when nothing is left to keep and the output is still over the budget', () => {
+    const properties: Record<string, unknown> = {};
+    const $defs: Record<string, unknown> = { Tag: { type: 'string', enum: ['alpha', 'beta'] } };
+    for (let index = 0; index < 200; index++) {
+      $defs[`Def${index}`] = {
+        type: 'object',
+        properties: { name: { type: 'string', maxLength: 80 }, tag: { $ref: '#/$defs/Tag' } },
+      };
+      properties[`field${index}`] = { $ref: `#/$defs/Def${index}` };
+    }
+    const { result, pointerOf } = plan(
+      { type: 'object', properties, $defs },
+      {
+        bytes: 4096,
+        depth: 512,
+      },
+    );
+    expect(result.entries.map(pointerOf)).toStrictEqual(['/$defs/Tag']);
+    expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
+      'budget-ref-kept',
+      'budget-exceeded',
+    ]);
+    // The size pass and two candidate rounds (keep Tag, find none), then one look for a larger unit:
+    // not the dozen empty threshold passes it took before.
+    expect(result.work / result.order.length).toBeLessThanOrEqual(8);
+  });
 });

@@ -200,14 +200,27 @@ export function planOutput(
     keep(best, bytes);
     bytes = total();
   }
+  // A pass keeps something only if some candidate is larger than the threshold; one that keeps
+  // nothing changes no size and no multiplicity. So the threshold skips down to the largest
+  // candidate, and the rounds stop when no unit is left to keep: once the input's reuse is gone
+  // (5,000 definitions used once each), a few dozen empty passes over the graph made the plan
+  // the slowest part of `dereference`.
+  let stale = true;
+  let largest = 0;
   for (
     let threshold = budget.bytes / 4;
     bytes > budget.bytes && threshold >= REF_BYTES;
     threshold /= 2
   ) {
-    multiplicities();
+    if (stale) {
+      largest = multiplicities();
+      stale = false;
+    }
+    if (largest === 0) break;
+    if (largest <= threshold) continue;
     keepLarger(threshold, bytes);
     bytes = total();
+    stale = true;
   }
 
   const entrySet = flags.subarray(3 * count);
@@ -380,20 +393,29 @@ export function planOutput(
     return anyKept ? sum + DEFS_BYTES + defsExtra : sum;
   }
 
-  /** How many copies of each unit the output holds (needed only to choose what to keep). */
-  function multiplicities(): void {
+  /**
+   * How many copies of each unit the output holds (needed only to choose what to keep). Returns
+   * the inlined size (as `total` left it) of the largest unit `keepLarger` could keep, or 0.
+   */
+  function multiplicities(): number {
     work += order.length;
     mult.fill(0);
     mult[0] = 1;
+    let largest = 0;
     for (let position = order.length - 1; position >= 0; position--) {
       const unit = order[position]!;
       if (kept[unit] === 1) mult[unit]! += 1;
       const times = mult[unit]!;
       if (times === 0) continue;
+      // Every use of a unit comes before it in this walk: its count is final here.
+      if (unit !== 0 && kept[unit] === 0 && times >= 2 && size[unit]! > largest) {
+        largest = size[unit]!;
+      }
       for (const child of units[unit]!.children) if (kept[child] === 0) mult[child]! += times;
       const target = refUnit[unit]!;
       if (target !== -1 && cutRef[unit] === 0 && kept[target] === 0) mult[target]! += times;
     }
+    return largest;
   }
 }
 

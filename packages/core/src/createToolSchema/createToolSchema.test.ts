@@ -8,6 +8,7 @@ import type {
 } from '../ToolSchema/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { JsonSchema } from '../types/index.ts';
+import { unsupportedValidatorError } from '../utils/standardSchema.ts';
 import { createToolSchema } from './createToolSchema.ts';
 
 /** A Standard Schema that parses `{ count: string }` into `{ count: number }`. */
@@ -56,6 +57,17 @@ describe('createToolSchema', () => {
     expect(await props.validate({ count: 3 })).toStrictEqual(
       await countSchema['~standard'].validate({ count: 3 }),
     );
+  });
+
+  it('refuses what is not a Standard Schema with unsupported-validator, before converting', () => {
+    const converter = fixedConverter(objectSchema);
+    const values = [objectSchema, { '~standard': { version: 1, vendor: 'x' } }, null, 'zod'];
+    for (const value of values) {
+      expect(thrown(() => createToolSchema(value as never, converter, 'input'))).toStrictEqual(
+        unsupportedValidatorError(value, 'a Standard Schema (~standard.validate)'),
+      );
+    }
+    expect(converter).not.toHaveBeenCalled();
   });
 
   it('calls validate on the original props, with the options', () => {

@@ -17,6 +17,7 @@ import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { toProviderSchema } from '../toProviderSchema/index.ts';
 import type { Codec, DereferenceOptions, Dialect, JsonSchema } from '../types/index.ts';
 import { cloneTree } from '../utils/cloneJson.ts';
+import { readStandardProps, unsupportedValidatorError } from '../utils/standardSchema.ts';
 
 /** The dialect the dereference pass assumes for each supported target. */
 const DIALECT_BY_TARGET: Record<ToolSchemaTarget, Dialect> = {
@@ -66,7 +67,8 @@ const VENDOR = 'toolschema';
  *   `profile` (the listed input is the profile's wire schema; `validate` decodes the model's
  *   arguments with its codec, `repair` included, before the original validates).
  * @returns The tool schema.
- * @throws ToolSchemaError when the default JSON Schema cannot be produced.
+ * @throws ToolSchemaError `unsupported-validator` when `schema` is not a Standard Schema, or when
+ *   the default JSON Schema cannot be produced.
  */
 export function createToolSchema<S extends StandardSchemaV1>(
   schema: S,
@@ -78,7 +80,11 @@ export function createToolSchema<S extends StandardSchemaV1>(
   type Output = StandardSchemaV1.InferOutput<S>;
   const { onDiagnostics, unrepresentable = 'throw', profile = 'mcp', repair = false } = options;
   const dereferenceOptions = pickDereferenceOptions(options);
-  const original = schema['~standard'] as StandardSchemaV1.Props<Input, Output>;
+  const standard = readStandardProps(schema);
+  if (typeof standard?.validate !== 'function') {
+    throw unsupportedValidatorError(schema, 'a Standard Schema (~standard.validate)');
+  }
+  const original = standard as unknown as StandardSchemaV1.Props<Input, Output>;
   /** Per side, then target: the listed schema, or why it cannot be listed (not retried). */
   type Outcome = { schema: Record<string, unknown> } | { error: unknown };
   const cache: Record<ToolSchemaIo, Map<ToolSchemaTarget, Outcome>> = {

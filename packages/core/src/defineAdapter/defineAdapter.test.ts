@@ -1,7 +1,17 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { JsonSchemaConverter, ToolSchema, ToolSchemaOptions } from '../ToolSchema/index.ts';
+import { unsupportedValidatorError } from '../utils/standardSchema.ts';
 import { defineAdapter } from './defineAdapter.ts';
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
 
 /** A validator's schema, as an adapter sees it: a Standard Schema that carries its JSON Schema. */
 interface ExampleSchema<Input, Output> extends StandardSchemaV1<Input, Output> {
@@ -32,7 +42,12 @@ describe('defineAdapter', () => {
         title: `${options?.title ?? 'untitled'} ${io}`,
       })) as JsonSchemaConverter,
   );
-  const { toToolInputSchema, toToolOutputSchema } = defineAdapter(toConverter);
+  const accepted = {
+    accepts: (value: unknown) =>
+      (value as ExampleSchema<unknown, unknown>)['~standard'].vendor === 'example',
+    expected: 'an example schema',
+  };
+  const { toToolInputSchema, toToolOutputSchema } = defineAdapter(toConverter, accepted);
   const defs = { $defs: { A: { type: 'string' } } };
 
   it('lists the input side with an object root, the output side with any root', () => {
@@ -61,6 +76,21 @@ describe('defineAdapter', () => {
       type: 'object',
       title: 'Page input',
     });
+  });
+
+  it('refuses what the adapter does not accept with unsupported-validator, before converting', () => {
+    toConverter.mockClear();
+    const other = { '~standard': { version: 1, vendor: 'other', validate: () => ({ value: 1 }) } };
+    // The check reads `~standard.vendor`, which throws for the last two: that counts as no.
+    const values = [other, { type: 'object' }, null];
+    for (const wrap of [toToolInputSchema, toToolOutputSchema]) {
+      for (const value of values) {
+        expect(thrown(() => wrap(value as never))).toStrictEqual(
+          unsupportedValidatorError(value, 'an example schema'),
+        );
+      }
+    }
+    expect(toConverter).not.toHaveBeenCalled();
   });
 
   it('keeps the schema type, so handler arguments infer', () => {

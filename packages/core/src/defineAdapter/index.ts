@@ -1,1 +1,1 @@
-export { defineAdapter, type ToolSchemaWrappers } from './defineAdapter.ts';
+export { type AcceptedSchemas, defineAdapter, type ToolSchemaWrappers } from './defineAdapter.ts';

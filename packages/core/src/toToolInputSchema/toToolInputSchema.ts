@@ -1,6 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { createToolSchema } from '../createToolSchema/index.ts';
 import type { ToolSchema, ToolSchemaOptions } from '../ToolSchema/index.ts';
+import { standardJsonSchemaConverter } from '../utils/standardSchema.ts';
 
 /**
  * Converts a Standard Schema that also implements Standard JSON Schema (Zod 4.2+, ArkType 2.1+,
@@ -12,12 +13,13 @@ import type { ToolSchema, ToolSchemaOptions } from '../ToolSchema/index.ts';
  * @param schema The schema, e.g. `z.object({ ... })`.
  * @param options Dereference options and a diagnostics callback.
  * @returns A Standard Schema to pass to `registerTool`.
- * @throws ToolSchemaError when its JSON Schema cannot be produced (see `createToolSchema`).
+ * @throws ToolSchemaError `unsupported-validator` for a schema without `~standard.jsonSchema`
+ *   (a plain Valibot schema, Zod 3, a JSON object; the message names what takes it), or when its
+ *   JSON Schema cannot be produced (see `createToolSchema`).
  */
 export function toToolInputSchema<S extends StandardSchemaV1 & StandardJSONSchemaV1>(
   schema: S,
   options?: ToolSchemaOptions,
 ): ToolSchema<S> {
-  const converter = schema['~standard'].jsonSchema;
-  return createToolSchema(schema, (io, target) => converter[io]({ target }), 'input', options);
+  return createToolSchema(schema, standardJsonSchemaConverter(schema), 'input', options);
 }

@@ -2,6 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/sp
 import { expect, expectTypeOf, it, vi } from 'vitest';
 import type { ToolSchema } from '../../src/index.ts';
 import { ToolSchemaError } from '../../src/ToolSchemaError/index.ts';
+import { unsupportedValidatorError } from '../../src/utils/standardSchema.ts';
 
 /** The input type of {@link exampleSchema}. */
 export type ExampleInput = { tags: string };
@@ -47,7 +48,8 @@ type Wrapper = <S extends StandardSchemaV1 & StandardJSONSchemaV1>(schema: S) =>
 
 /**
  * Registers the tests both core wrappers must pass, on the side `io` they list: the schema's own
- * converter for the requested target, the original validation and types, targets refused.
+ * converter for the requested target, the original validation and types, targets refused,
+ * schemas without Standard JSON Schema refused.
  *
  * @param wrap The wrapper.
  * @param io The side it lists.
@@ -82,5 +84,31 @@ export function wrapperContract(wrap: Wrapper, io: 'input' | 'output'): void {
     expect(() => tool['~standard'].jsonSchema[io]({ target: 'openapi-3.0' })).toThrow(
       ToolSchemaError,
     );
+  });
+
+  it('refuses a schema without ~standard.jsonSchema, or no schema, with unsupported-validator', () => {
+    const { schema } = exampleSchema(exampleListed);
+    const { jsonSchema: _jsonSchema, ...withoutJsonSchema } = schema['~standard'];
+    const halfJsonSchema = { ...schema['~standard'], jsonSchema: { input: () => ({}) } };
+    const values = [
+      { '~standard': withoutJsonSchema },
+      { '~standard': halfJsonSchema },
+      exampleListed,
+      null,
+    ];
+    for (const value of values) {
+      let thrown: unknown;
+      try {
+        wrap(value as never);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toStrictEqual(
+        unsupportedValidatorError(
+          value,
+          'a Standard Schema with Standard JSON Schema (~standard.jsonSchema)',
+        ),
+      );
+    }
   });
 }

@@ -1,22 +1,13 @@
-import { toolsListRequest, toolsListResponse } from '@toolschema/test-support';
+import {
+  toolsListRequest,
+  toolsListResponse,
+  toolWithHugeEnum,
+  toolWithRecord,
+} from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { type ToolReport, ToolSchemaMessages } from './ToolSchemaMessages.ts';
 
-/** A tool with a record and an optional field: OpenAI strict needs both rewritten. */
-const tagTool = {
-  name: 'tag',
-  description: 'Tags an item.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' },
-      tags: { type: 'object', additionalProperties: { type: 'string' } },
-    },
-    required: ['id'],
-  },
-};
-
-/** What `openai-strict` lists for {@link tagTool}. */
+/** What `openai-strict` lists for {@link toolWithRecord}. */
 const tagWire = {
   type: 'object',
   properties: {
@@ -36,15 +27,6 @@ const tagWire = {
   additionalProperties: false,
 };
 
-/** 1,200 enum values: more than OpenAI strict mode takes, whatever the rewrite. */
-const hugeEnumTool = {
-  name: 'pick',
-  inputSchema: {
-    type: 'object',
-    properties: { value: { enum: Array.from({ length: 1200 }, (_, index) => `v${index}`) } },
-  },
-};
-
 function call(id: number, name: string, args: unknown): Record<string, unknown> {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
 }
@@ -57,10 +39,10 @@ function listWith(messages: ToolSchemaMessages, tools: unknown[]): unknown {
 describe('ToolSchemaMessages with a profile', () => {
   it('lists the wire schema and decodes tools/call arguments with the tool codec', () => {
     const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
-    expect(listWith(messages, [tagTool])).toStrictEqual({
+    expect(listWith(messages, [toolWithRecord])).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: { tools: [{ ...tagTool, inputSchema: tagWire }], nextCursor: 'c' },
+      result: { tools: [{ ...toolWithRecord, inputSchema: tagWire }], nextCursor: 'c' },
     });
     const request = call(2, 'tag', { id: 3, tags: [{ key: 'color', value: 'red' }] });
     const before = structuredClone(request);
@@ -77,7 +59,7 @@ describe('ToolSchemaMessages with a profile', () => {
 
   it('decodes inside batches and passes calls of unknown tools as the same value', () => {
     const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
-    listWith(messages, [tagTool]);
+    listWith(messages, [toolWithRecord]);
     const unknown = call(4, 'other', { tags: [] });
     expect(messages.toServer(unknown)).toBe(unknown);
     const batch = [unknown, call(5, 'tag', { id: 1, tags: null })];
@@ -89,11 +71,11 @@ describe('ToolSchemaMessages with a profile', () => {
   it('parses JSON strings in arguments only with repair', () => {
     const args = { id: 1, tags: '[{"key":"a","value":"b"}]' };
     const strict = new ToolSchemaMessages({ profile: 'openai-strict' });
-    listWith(strict, [tagTool]);
+    listWith(strict, [toolWithRecord]);
     const request = call(2, 'tag', args);
     expect(strict.toServer(request)).toStrictEqual(request);
     const repairing = new ToolSchemaMessages({ profile: 'openai-strict', repair: true });
-    listWith(repairing, [tagTool]);
+    listWith(repairing, [toolWithRecord]);
     expect(repairing.toServer(call(2, 'tag', args))).toStrictEqual(
       call(2, 'tag', { id: 1, tags: { a: 'b' } }),
     );
@@ -105,10 +87,10 @@ describe('ToolSchemaMessages with a profile', () => {
       profile: 'openai-strict',
       onToolReport: (report) => reports.push(report),
     });
-    expect(listWith(messages, [hugeEnumTool, tagTool])).toStrictEqual({
+    expect(listWith(messages, [toolWithHugeEnum, toolWithRecord])).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
-      result: { tools: [{ ...tagTool, inputSchema: tagWire }], nextCursor: 'c' },
+      result: { tools: [{ ...toolWithRecord, inputSchema: tagWire }], nextCursor: 'c' },
     });
     expect(reports.map((report) => [report.name, report.omitted])).toStrictEqual([
       ['pick', true],
@@ -122,7 +104,7 @@ describe('ToolSchemaMessages with a profile', () => {
 
   it('keeps such a tool with keepInvalid', () => {
     const messages = new ToolSchemaMessages({ profile: 'openai-strict', keepInvalid: true });
-    const answer = listWith(messages, [hugeEnumTool]) as { result: { tools: unknown[] } };
+    const answer = listWith(messages, [toolWithHugeEnum]) as { result: { tools: unknown[] } };
     expect(answer.result.tools).toHaveLength(1);
     expect(messages.tool('pick')?.omitted).toBe(false);
     expect(messages.tool('pick')?.inputSchema?.violations).toHaveLength(1);
@@ -147,8 +129,8 @@ describe('ToolSchemaMessages with a profile', () => {
 
   it('keeps the mcp profile identical to no profile', () => {
     const messages = new ToolSchemaMessages({ profile: 'mcp' });
-    const answer = listWith(messages, [tagTool]);
-    expect(answer).toStrictEqual(toolsListResponse(1, [tagTool]));
+    const answer = listWith(messages, [toolWithRecord]);
+    expect(answer).toStrictEqual(toolsListResponse(1, [toolWithRecord]));
     const request = call(2, 'tag', { id: 1, tags: { a: 'b' } });
     expect(messages.toServer(request)).toBe(request);
   });

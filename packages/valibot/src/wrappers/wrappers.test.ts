@@ -51,6 +51,12 @@ describeAdapter<v.GenericSchema>('@toolschema/valibot', {
         v.transform((value) => value.length),
       ),
     }),
+    customCheck: v.object({
+      code: v.pipe(
+        v.string(),
+        v.check((value) => value.startsWith('A')),
+      ),
+    }),
   },
   expected,
 });
@@ -120,29 +126,6 @@ describe('@toolschema/valibot only', () => {
     expect(tool['~standard'].jsonSchema.output(TARGET).properties).toStrictEqual({ length: {} });
     expect(reported.map(({ code, pointer }) => ({ code, pointer }))).toStrictEqual([
       { code: 'unrepresentable', pointer: '/properties/length' },
-    ]);
-  });
-
-  it('never throws for a validation it cannot express: constraint-dropped', () => {
-    const reported: ToolSchemaDiagnostic[] = [];
-    const schema = v.object({
-      code: v.pipe(
-        v.string(),
-        v.check((value) => value.startsWith('A')),
-      ),
-    });
-    const tool = toToolInputSchema(schema, {
-      onDiagnostics: (diagnostics) => reported.push(...diagnostics),
-    });
-    expect(tool['~standard'].jsonSchema.input(TARGET).properties).toStrictEqual({
-      code: { type: 'string' },
-    });
-    expect(reported).toStrictEqual([
-      {
-        code: 'constraint-dropped',
-        pointer: '/properties/code',
-        message: 'The "check" action cannot be converted to JSON Schema.',
-      },
     ]);
   });
 });

@@ -6,8 +6,15 @@ import { valibotConverter } from '../valibotConverter/index.ts';
 /** The two wrappers, typed by name so that declaration files can refer to them. */
 type Wrappers = ToolSchemaWrappers<GenericSchema, ValibotToolSchemaOptions>;
 
-const wrappers: Wrappers = defineAdapter((schema, options) =>
-  valibotConverter(schema, options?.definitions),
+// A schema wrapped by `toStandardJsonSchema` says `valibot` but is no schema (`kind`) any more.
+const wrappers: Wrappers = defineAdapter(
+  (schema, options) => valibotConverter(schema, options?.definitions),
+  {
+    accepts: (value) =>
+      (value as GenericSchema)['~standard'].vendor === 'valibot' &&
+      (value as GenericSchema).kind === 'schema',
+    expected: 'a Valibot schema such as v.object(...)',
+  },
 );
 
 /**

@@ -45,6 +45,7 @@ describeAdapter<z.ZodType>('@toolschema/zod', {
     arrayRoot: z.array(z.string()),
     unrepresentable: z.object({ name: z.string(), at: z.date() }),
     unrepresentableOutput: z.object({ length: z.string().transform((value) => value.length) }),
+    customCheck: z.object({ code: z.string().refine((value) => value.startsWith('A')) }),
   },
   expected,
 });
@@ -117,6 +118,36 @@ describe('@toolschema/zod only', () => {
     const error = toolSchemaError(() => toToolInputSchema(z3.object({}) as never));
     expect(error.code).toBe('unsupported-validator');
     expect(error.message).toContain('Zod 3');
+  });
+
+  it('reports custom checks once per place, in document order, at the first use of a schema', () => {
+    const Even = z.number().refine((value) => value % 2 === 0);
+    const schema = z
+      .object({
+        a: Even,
+        b: z
+          .string()
+          .superRefine(() => undefined)
+          .check(() => undefined)
+          .describe('B'),
+        c: z.array(Even),
+        d: z.string().min(1).trim(),
+      })
+      .refine(() => true);
+    const reported: unknown[] = [];
+    toToolInputSchema(schema, { onDiagnostics: (diagnostics) => reported.push(...diagnostics) });
+    const one = 'A custom check (.refine, .superRefine or .check)';
+    const left = 'cannot be expressed in JSON Schema; it was left out.';
+    expect(reported).toStrictEqual([
+      { code: 'constraint-dropped', pointer: '', message: `${one} ${left}` },
+      { code: 'constraint-dropped', pointer: '/properties/a', message: `${one} ${left}` },
+      {
+        code: 'constraint-dropped',
+        pointer: '/properties/b',
+        message:
+          '2 custom checks (.refine, .superRefine or .check) cannot be expressed in JSON Schema; they were left out.',
+      },
+    ]);
   });
 
   it('reports a schema Zod cannot convert as invalid-schema', () => {

@@ -6,7 +6,11 @@ import { zodConverter } from '../zodConverter/index.ts';
 /** The two wrappers, typed by name so that declaration files can refer to them. */
 type Wrappers = ToolSchemaWrappers<$ZodType, ZodToolSchemaOptions>;
 
-const wrappers: Wrappers = defineAdapter((schema) => zodConverter(schema));
+// Zod 3.24+ says `zod` too: the converter refuses it with its own message.
+const wrappers: Wrappers = defineAdapter((schema) => zodConverter(schema), {
+  accepts: (value) => (value as $ZodType)['~standard'].vendor === 'zod',
+  expected: 'a Zod 4 schema',
+});
 
 /**
  * Converts a Zod 4 schema (classic or mini, any 4.x) into a tool schema for a tool's arguments:

@@ -1,6 +1,8 @@
 import { ToolSchemaError } from '@toolschema/core';
 import type { ConversionDiagnostic, JsonSchemaConverter } from '@toolschema/core/adapter';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';
+import { type OverrideContext, trackCustomChecks } from '../utils/customChecks.ts';
+import { toPointer } from '../utils/toPointer.ts';
 
 type ConversionSite = Omit<ConversionDiagnostic, 'code'>;
 
@@ -25,25 +27,25 @@ const UNREPRESENTABLE_TYPES = new Set([
  *
  * @param schema The Zod 4 schema.
  * @returns The converter to hand to `createToolSchema`.
- * @throws ToolSchemaError with code `unsupported-validator` for anything but a Zod 4 schema.
+ * @throws ToolSchemaError with code `unsupported-validator` for a Zod 3 schema (the wrappers
+ *   let only schemas of vendor `zod` through, which both majors are).
  */
 export function zodConverter(schema: $ZodType): JsonSchemaConverter {
-  const internals = (schema as { _zod?: $ZodType['_zod'] } | null)?._zod;
+  const internals = (schema as { _zod?: $ZodType['_zod'] })._zod;
   if (internals === undefined) {
-    const zod3 = typeof schema === 'object' && schema !== null && '_def' in schema;
     throw new ToolSchemaError(
       'unsupported-validator',
-      zod3
-        ? 'This is a Zod 3 schema; @toolschema/zod supports Zod 4 (import from "zod" 4.x, or "zod/v4" in zod 3.25).'
-        : 'This is not a Zod 4 schema.',
+      'This is a Zod 3 schema; @toolschema/zod supports Zod 4 (import from "zod" 4.x, or "zod/v4" in zod 3.25).',
     );
   }
   // Zod 4.5 added a per-site `unrepresentable` handler that receives the path.
   const { major, minor } = internals.version;
   const hasSiteHandler = major > 4 || minor >= 5;
   return (io, target, report) => {
-    const params = { io, target: target === 'draft-07' ? 'draft-7' : target };
-    return toJsonSchema(() => {
+    const customChecks = trackCustomChecks();
+    const zodTarget = target === 'draft-07' ? 'draft-7' : target;
+    const params = { io, target: zodTarget, override: customChecks.override };
+    const result = toJsonSchema(() => {
       if (hasSiteHandler) {
         return toJSONSchema(schema, {
           ...params,
@@ -60,13 +62,15 @@ export function zodConverter(schema: $ZodType): JsonSchemaConverter {
         return locateOnOldZod(schema, params, error, report);
       }
     });
+    customChecks.report(report);
+    return result;
   };
 }
 
 /** Zod before 4.5 throws without a path: convert again with `'any'` and find the sites. */
 function locateOnOldZod(
   schema: $ZodType,
-  params: { io: 'input' | 'output'; target: string },
+  params: { io: 'input' | 'output'; target: string; override: (context: OverrideContext) => void },
   error: unknown,
   report: (diagnostic: ConversionDiagnostic) => void,
 ): Record<string, unknown> {
@@ -74,7 +78,9 @@ function locateOnOldZod(
   const result = toJSONSchema(schema, {
     ...params,
     unrepresentable: 'any',
-    override: ({ zodSchema, path }) => {
+    override: (context) => {
+      params.override(context);
+      const { zodSchema, path } = context;
       const { type } = zodSchema._zod.def;
       if (UNREPRESENTABLE_TYPES.has(type)) {
         const message = `The Zod type "${type}" cannot be represented in JSON Schema`;
@@ -107,10 +113,4 @@ function toJsonSchema(run: () => Record<string, unknown>): Record<string, unknow
       { cause: error },
     );
   }
-}
-
-function toPointer(path: readonly (string | number)[]): string {
-  return path
-    .map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-    .join('');
 }

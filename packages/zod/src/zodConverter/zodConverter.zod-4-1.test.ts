@@ -68,6 +68,27 @@ describe('zodConverter on Zod 4.1 (no ~standard.jsonSchema, no per-site handler)
     ]);
   });
 
+  it('reports a custom check once, also when a type fails on the first attempt', () => {
+    const reported: ConversionDiagnostic[] = [];
+    const refined = z.object({ at: z.date(), code: z.string().refine((value) => value !== '') });
+    zodConverter(asZod(refined))('input', 'draft-2020-12', (diagnostic) =>
+      reported.push(diagnostic),
+    );
+    expect(reported).toStrictEqual([
+      {
+        code: 'unrepresentable',
+        pointer: '/properties/at',
+        message: 'The Zod type "date" cannot be represented in JSON Schema',
+      },
+      {
+        code: 'constraint-dropped',
+        pointer: '/properties/code',
+        message:
+          'A custom check (.refine, .superRefine or .check) cannot be expressed in JSON Schema; it was left out.',
+      },
+    ]);
+  });
+
   it('works through toToolInputSchema, validation included', async () => {
     const tool = toToolInputSchema(asZod(z.object({ name: z.string() })));
     expect(tool['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual({

@@ -4,6 +4,7 @@ export { loadGithubTools } from './githubTools.ts';
 export {
   type ListedValidatorTool,
   listValidatorCorpora,
+  standardInput,
   type ValidatorCorpus,
 } from './listValidatorCorpora.ts';
 export { listNotionTools } from './notionTools.ts';

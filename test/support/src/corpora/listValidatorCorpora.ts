@@ -31,10 +31,13 @@ interface StandardJsonSchema {
 }
 
 /**
- * The validator's own JSON Schema for a Zod or ArkType schema: its Standard JSON Schema `input`
- * side, what the MCP SDK v2 lists for a plain schema.
+ * The JSON Schema a Standard JSON Schema implementation (Zod, ArkType, a toolschema wrapper) gives
+ * for its `input` side, draft 2020-12: what the MCP SDK v2 lists for a plain schema.
+ *
+ * @param schema A schema implementing Standard JSON Schema.
+ * @returns Its input JSON Schema.
  */
-function standardInput(schema: unknown): Record<string, unknown> {
+export function standardInput(schema: unknown): Record<string, unknown> {
   const listed = (schema as StandardJsonSchema)['~standard'].jsonSchema.input({
     target: 'draft-2020-12',
   });
