@@ -11,6 +11,7 @@ export {
   type ExportsSpec,
   exportedNames,
 } from './describeExports.ts';
+export { nestedItems } from './nestedItems.ts';
 export {
   PORTABLE_PROFILE_CHECKS,
   providerSchemaErrors,

@@ -1,18 +1,6 @@
-import { toolSchemaError } from '@toolschema/test-support';
+import { nestedItems, toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { cloneJson, cloneTree, setOwn, setOwnAt } from './cloneJson.ts';
-
-/** Builds `{ items: { items: ... {} } }`, `levels` containers deep below the root. */
-function nested(levels: number): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  let node = root;
-  for (let level = 0; level < levels; level++) {
-    const next: Record<string, unknown> = {};
-    node.items = next;
-    node = next;
-  }
-  return root;
-}
 
 /** Counts the `items` links below `root` without recursion. */
 function chainLength(root: unknown): number {
@@ -209,7 +197,7 @@ describe('cloneJson', () => {
   });
 
   it('copies 100,000 levels of nesting without overflowing the stack', () => {
-    const copy = cloneJson(nested(100_000));
+    const copy = cloneJson(nestedItems(100_000));
     expect(chainLength(copy)).toBe(100_000);
   });
 
@@ -279,7 +267,7 @@ describe('cloneTree', () => {
   });
 
   it('copies 100,000 levels of nesting without overflowing the stack', () => {
-    expect(chainLength(cloneTree(nested(100_000)))).toBe(100_000);
+    expect(chainLength(cloneTree(nestedItems(100_000)))).toBe(100_000);
   });
 });
 

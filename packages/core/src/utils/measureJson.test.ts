@@ -1,4 +1,4 @@
-import { toolSchemaError } from '@toolschema/test-support';
+import { nestedItems, toolSchemaError } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { measureJson } from './measureJson.ts';
 
@@ -62,13 +62,7 @@ describe('measureJson', () => {
 
   it('measures 100,000 levels of nesting without overflowing the stack', () => {
     const levels = 100_000;
-    const root: Record<string, unknown> = {};
-    let node = root;
-    for (let level = 0; level < levels; level++) {
-      const next: Record<string, unknown> = {};
-      node.items = next;
-      node = next;
-    }
+    const root = nestedItems(levels);
     // Each level writes `{"items":` and `}`; the innermost object is `{}`.
     const perLevel = '{"items":}'.length;
     expect(measureJson(root)).toStrictEqual({
