@@ -19,6 +19,9 @@ const only = args
   ?.slice('--only='.length)
   .split(',');
 const out = args.find((arg) => arg.startsWith('--out='))?.slice('--out='.length);
+const proxyTools = args
+  .find((arg) => arg.startsWith('--proxy-tools='))
+  ?.slice('--proxy-tools='.length);
 const wanted = (section) => !only || only.includes(String(section));
 
 if (!globalThis.gc) {
@@ -81,6 +84,7 @@ if (wanted(5)) {
     rounds: quick ? 3 : 15,
     warmup: quick ? 1 : 3,
     coldRounds: quick ? 3 : 9,
+    ...(proxyTools === undefined ? {} : { toolCount: Number.parseInt(proxyTools, 10) }),
   });
   print(section.markdown);
   summary.push(

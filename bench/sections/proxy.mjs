@@ -1,5 +1,5 @@
-// Section 5: the proxy. `tools/list` of 500 GitHub tools straight from a bare stdio server and
-// through `toolschema proxy`, cold (the first list a fresh proxy sees: the pass runs on every
+// Section 5: the proxy. `tools/list` of 500 GitHub tools (`--proxy-tools=N`: N) straight from a
+// bare stdio server and through `toolschema proxy`, cold (the first list a fresh proxy sees: the pass runs on every
 // tool) and warm (the same list again: each tool comes from the proxy's cache), against the floor
 // of the same bytes passed through the proxy unread (a request that is no `tools/list`), with the
 // proxy's CPU time per list (Linux), and the message core's time in process on the same answer.
@@ -20,7 +20,8 @@ import {
 } from '../lib/measure.mjs';
 import { startPeer } from '../lib/stdioPeer.mjs';
 
-const TOOL_COUNT = 500;
+/** Tools listed by default: 500 of GitHub's (about 0.5 MB); `--proxy-tools=N` lists N. */
+const DEFAULT_TOOL_COUNT = 500;
 const LIST_SERVER = fileURLToPath(new URL('../inputs/list-server.mjs', import.meta.url));
 
 /** The built `toolschema` bin, found through the workspace package. */
@@ -58,13 +59,13 @@ async function start(tools, proxied) {
 /**
  * Runs section 5 and returns its markdown and its headline ratios.
  *
- * @param settings `{ rounds, warmup, coldRounds }`.
+ * @param settings `{ rounds, warmup, coldRounds, toolCount? }`.
  * @returns `{ markdown, ratios }`.
  */
-export async function runProxy({ rounds, warmup, coldRounds }) {
+export async function runProxy({ rounds, warmup, coldRounds, toolCount = DEFAULT_TOOL_COUNT }) {
   const { document } = loadGithubOpenApi();
   const tools = buildToolSchemas(document)
-    .slice(0, TOOL_COUNT)
+    .slice(0, toolCount)
     .map((tool) => ({
       name: tool.name,
       description: `GitHub ${tool.name}`,
@@ -198,7 +199,7 @@ export async function runProxy({ rounds, warmup, coldRounds }) {
     const markdown = [
       '## 5. proxy',
       '',
-      `\`tools/list\` of ${TOOL_COUNT} GitHub tools (input schemas of section 1, ${withRef} with a \`$ref\`; ` +
+      `\`tools/list\` of ${tools.length} GitHub tools (input schemas of section 1, ${withRef} with a \`$ref\`; ` +
         `answer ${formatBytes(directAnswer.length)} as sent, ${formatBytes(proxiedAnswer.length)} through the proxy) ` +
         'from a bare stdio server that answers with fixed text, straight and through `toolschema proxy --quiet`, ' +
         `timed from the request written to the answer's last byte read. Cold: a fresh process's first list ` +
