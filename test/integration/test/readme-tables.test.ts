@@ -1,8 +1,9 @@
 /**
- * The generated tables of the READMEs cannot go stale: the before/after acceptance per provider
- * and the comparison with the libraries people use instead are measured again here on the
- * corpora (GitHub's REST API, the Notion MCP server, the Zod, Valibot and ArkType tools) and must
- * equal, character for character, the blocks between the markers of the READMEs that hold them.
+ * The generated blocks of the READMEs cannot go stale: the before/after acceptance per provider,
+ * the comparison with the libraries people use instead and one real tool's schema before and
+ * after each provider profile are computed again here on the corpora (GitHub's REST API, the
+ * Notion MCP server, the Zod, Valibot and ArkType tools) and must equal, character for
+ * character, the blocks between the markers of the READMEs that hold them.
  * `node --import tsx bench/acceptance.mjs --write` rewrites the blocks. The work is fixed: per
  * tool (about 1,300) and profile, one `toProviderSchema` and a few `checkProviderSchema`; per
  * tool and library, one conversion (the AI SDK's through a captured `fetch`, no network).
@@ -13,12 +14,17 @@ import {
   ACCEPTANCE_MARKERS,
   acceptanceCorpora,
   acceptanceTable,
+  BEFORE_AFTER_MARKERS,
+  BEFORE_AFTER_PROFILES,
+  BEFORE_AFTER_TOOL,
+  beforeAfterBlock,
   compareLibraries,
   generatedBlock,
   LIBRARIES,
   LIBRARY_MARKERS,
   renderLibraryComparison,
 } from '@toolschema/test-support/acceptance';
+import { loadGithubTools } from '@toolschema/test-support/corpora';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -27,6 +33,7 @@ const root = resolve(import.meta.dirname, '../../..');
 const READMES = {
   acceptance: ['README.md', 'packages/core/README.md'],
   libraries: ['README.md'],
+  beforeAfter: ['README.md'],
 };
 
 const readme = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -53,6 +60,20 @@ describe('README tables, measured again', () => {
     expect(table.split('\n').length).toBe(LIBRARIES.length + 2);
     for (const path of READMES.libraries) {
       expect(generatedBlock(readme(path), LIBRARY_MARKERS), path).toBe(table);
+    }
+  }, 600_000);
+
+  it('one real tool as listed and as each provider profile sends it', () => {
+    const block = beforeAfterBlock(loadGithubTools().tools);
+    const [listed = '', ...sent] = block.split('\n\n');
+    expect(listed.split('\n')[1]).toBe(`// ${BEFORE_AFTER_TOOL}, as listed (descriptions removed)`);
+    expect(listed).toContain('"$ref"');
+    expect(sent.map((part) => part.split('\n')[0]?.split(' ')[2])).toStrictEqual(
+      BEFORE_AFTER_PROFILES.map((profile) => `'${profile}'`),
+    );
+    for (const part of sent) expect(part).not.toContain('$ref');
+    for (const path of READMES.beforeAfter) {
+      expect(generatedBlock(readme(path), BEFORE_AFTER_MARKERS), path).toBe(block);
     }
   }, 600_000);
 });

@@ -8,6 +8,12 @@ export {
   replaceGeneratedBlock,
 } from './acceptanceTable.ts';
 export {
+  BEFORE_AFTER_MARKERS,
+  BEFORE_AFTER_PROFILES,
+  BEFORE_AFTER_TOOL,
+  beforeAfterBlock,
+} from './beforeAfter.ts';
+export {
   compareLibraries,
   LIBRARIES,
   LIBRARY_MARKERS,
