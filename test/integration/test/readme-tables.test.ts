@@ -52,7 +52,7 @@ describe('README tables, measured again', () => {
     for (const path of READMES.acceptance) {
       expect(generatedBlock(readme(path), ACCEPTANCE_MARKERS), path).toBe(table);
     }
-  }, 600_000);
+  });
 
   it('the comparison with the libraries people use instead', async () => {
     const listed = await loadCorpora();
@@ -61,7 +61,7 @@ describe('README tables, measured again', () => {
     for (const path of READMES.libraries) {
       expect(generatedBlock(readme(path), LIBRARY_MARKERS), path).toBe(table);
     }
-  }, 600_000);
+  });
 
   it('one real tool as listed and as each provider profile sends it', () => {
     const block = beforeAfterBlock(loadGithubTools().tools);
@@ -75,5 +75,5 @@ describe('README tables, measured again', () => {
     for (const path of READMES.beforeAfter) {
       expect(generatedBlock(readme(path), BEFORE_AFTER_MARKERS), path).toBe(block);
     }
-  }, 600_000);
+  });
 });
