@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { toolWithRecordOpenAiStrictInput } from '@toolschema/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, requireBuiltBin } from './helpers.ts';
 
@@ -7,28 +8,11 @@ const PROFILE_SERVER = fileURLToPath(new URL('./fixtures/profile-server.mjs', im
 
 beforeAll(requireBuiltBin);
 
-/** What `openai-strict` lists for the fixture's `tag` tool. */
+/** What `openai-strict` lists for the fixture's `tag` tool (the shared `toolWithRecord`). */
 const tagWire = {
   name: 'tag',
   description: 'Tags an item.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' },
-      tags: {
-        type: ['array', 'null'],
-        items: {
-          type: 'object',
-          properties: { key: { type: 'string' }, value: { type: 'string' } },
-          required: ['key', 'value'],
-          additionalProperties: false,
-        },
-        description: 'Entries of an object, as { key, value } pairs; each key at most once.',
-      },
-    },
-    required: ['id', 'tags'],
-    additionalProperties: false,
-  },
+  inputSchema: toolWithRecordOpenAiStrictInput,
 };
 
 interface ProxyRun {

@@ -25,5 +25,6 @@ export {
   toolsListResponse,
   toolWithHugeEnum,
   toolWithRecord,
+  toolWithRecordOpenAiStrictInput,
   toolWithRef,
 } from './toolsList.ts';

@@ -34,6 +34,26 @@ export const toolWithRecord = {
   },
 };
 
+/** What the `openai-strict` profile lists as the input schema of {@link toolWithRecord}. */
+export const toolWithRecordOpenAiStrictInput = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    tags: {
+      type: ['array', 'null'],
+      items: {
+        type: 'object',
+        properties: { key: { type: 'string' }, value: { type: 'string' } },
+        required: ['key', 'value'],
+        additionalProperties: false,
+      },
+      description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+    },
+  },
+  required: ['id', 'tags'],
+  additionalProperties: false,
+};
+
 /** A tool with 1,200 enum values: more than OpenAI strict mode takes, whatever the rewrite. */
 export const toolWithHugeEnum = {
   name: 'pick',

@@ -3,29 +3,12 @@ import {
   toolsListResponse,
   toolWithHugeEnum,
   toolWithRecord,
+  toolWithRecordOpenAiStrictInput,
 } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { type ToolReport, ToolSchemaMessages } from './ToolSchemaMessages.ts';
 
-/** What `openai-strict` lists for {@link toolWithRecord}. */
-const tagWire = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    tags: {
-      type: ['array', 'null'],
-      items: {
-        type: 'object',
-        properties: { key: { type: 'string' }, value: { type: 'string' } },
-        required: ['key', 'value'],
-        additionalProperties: false,
-      },
-      description: 'Entries of an object, as { key, value } pairs; each key at most once.',
-    },
-  },
-  required: ['id', 'tags'],
-  additionalProperties: false,
-};
+const tagWire = toolWithRecordOpenAiStrictInput;
 
 function call(id: number, name: string, args: unknown): Record<string, unknown> {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
