@@ -112,20 +112,26 @@ export function rewriteObject(place: Place): Rewritten {
     }
     if (schema.propertyNames !== undefined) wire.propertyNames = schema.propertyNames;
   } else {
+    // A root that lists its properties, even none, is a parameter list, not a record: the MCP
+    // SDKs list a tool without parameters as `{ type: "object", properties: {} }`.
+    const noParameters =
+      depth.objects === 0 && names.length === 0 && isPlainObject(schema.properties);
     const open =
       (additional !== undefined && additional !== false) ||
       patternNames.length > 0 ||
-      (additional === undefined && names.length === 0);
+      (additional === undefined && names.length === 0 && !noParameters);
     // Without `additionalProperties`, keys the object neither lists nor matches by a pattern may
     // hold any value; the wire sends only the listed and pattern keys, as the tool most likely means.
-    if (additional === undefined && (names.length > 0 || patternNames.length > 0)) {
+    if (additional === undefined && (names.length > 0 || patternNames.length > 0 || noParameters)) {
       report(
         context,
         'profile-object-closed',
         pointer,
-        patternNames.length === 0
-          ? 'This object allowed unknown properties by default; only its listed properties can be sent.'
-          : 'This object allowed keys matching none of its patterns by default; only its listed properties and keys matching a pattern can be sent.',
+        patternNames.length > 0
+          ? 'This object allowed keys matching none of its patterns by default; only its listed properties and keys matching a pattern can be sent.'
+          : noParameters
+            ? 'This tool lists no parameters and allowed unknown ones by default; it is sent as taking none.'
+            : 'This object allowed unknown properties by default; only its listed properties can be sent.',
       );
     }
     if (open && recipe.maxObjectDepth !== undefined && inner.objects >= recipe.maxObjectDepth) {

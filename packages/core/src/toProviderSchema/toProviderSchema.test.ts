@@ -152,6 +152,33 @@ describe('toProviderSchema', () => {
     ).toStrictEqual([['profile-object-closed', '']]);
   });
 
+  it('sends a root that lists no properties as a tool without parameters, not as a record', () => {
+    // What the MCP SDKs list for a tool without parameters (server-everything's get-env,
+    // server-memory's read_graph, mcp-server-kubernetes' ping).
+    const schema = { type: 'object', properties: {} };
+    const none = { type: 'object', properties: {}, required: [], additionalProperties: false };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema, profile).toStrictEqual(none);
+      expect(codesOf(result), profile).toStrictEqual(['profile-object-closed']);
+      expect(decodeArguments(result.codec, {}), profile).toStrictEqual({});
+    }
+    expect(toProviderSchema(schema, 'gemini').schema.properties).toStrictEqual({
+      no_parameters: {
+        type: 'boolean',
+        description: 'This tool takes no parameters: leave this out.',
+      },
+    });
+    // Without `properties`, or below the root, an object that says nothing is a record.
+    const record = toProviderSchema({ type: 'object' }, 'openai-strict');
+    expect(codesOf(record)).toStrictEqual(['profile-entries']);
+    const nested = toProviderSchema(
+      { type: 'object', properties: { meta: { type: 'object', properties: {} } } },
+      'openai-strict',
+    );
+    expect(codesOf(nested)).toStrictEqual(['profile-entries', 'profile-object-closed']);
+  });
+
   it('sends a record as { key, value } entries, and an open root beside its properties', () => {
     const schema = {
       type: 'object',
