@@ -34,12 +34,9 @@ export function jsonString(
   if (why !== undefined) {
     report(context, 'profile-json-string', pointer, `${why}; it travels as a JSON-encoded string.`);
   }
-  return {
-    wire,
-    codec: { kind: 'json' },
-    acceptsNull: original === true || isTypeless(original),
-    original,
-  };
+  // The original's `null` travels inside the string (`"null"`); the wire position itself takes
+  // no `null`, so an optional property here is made nullable with `null` meaning absent.
+  return { wire, codec: { kind: 'json' }, acceptsNull: false, original };
 }
 
 /** The compact JSON of a schema when it is short enough to help; nothing for `{}`. */

@@ -261,6 +261,32 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('sends an optional value of any type as a nullable JSON string: null is absent, "null" is null', () => {
+    // Pydantic's optional `Any` (FastMCP lists `{"title": "Payload"}`, not required).
+    const schema = { type: 'object', properties: { payload: { title: 'Payload' } } };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect((result.schema.properties as Record<string, unknown>).payload, profile).toStrictEqual({
+        type: ['string', 'null'],
+        title: 'Payload',
+        description: 'A JSON-encoded value.',
+      });
+      expect(result.codec.root, profile).toStrictEqual({
+        kind: 'object',
+        properties: { payload: { kind: 'json' } },
+        nullMeansAbsent: ['payload'],
+      });
+      expect(codesOf(result), profile).toStrictEqual(['profile-object-closed']);
+      for (const args of [{}, { payload: null }, { payload: { a: [1] } }]) {
+        const wire = encodeArguments(result.codec, args);
+        expect(wire, profile).toStrictEqual({
+          payload: Object.hasOwn(args, 'payload') ? JSON.stringify(args.payload) : null,
+        });
+        expect(decodeArguments(result.codec, wire), profile).toStrictEqual(args);
+      }
+    }
+  });
+
   it('unrolls a cycle, then sends the rest as a JSON string, so any depth stays sendable', () => {
     const schema = {
       type: 'object',
