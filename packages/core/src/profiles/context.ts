@@ -9,6 +9,11 @@ export interface Rewritten {
   wire: SchemaObject;
   /** How values map between the wire and the original. */
   codec: CodecNode;
+  /**
+   * The codec maps nothing here (`isPassive(codec)`), known as the codec is built, so the
+   * rewrites never walk a codec to ask.
+   */
+  passive: boolean;
   /** The original accepts `null` here. */
   acceptsNull: boolean;
   /** The original schema as the rewrite read it (refs resolved, `allOf` merged): for guards. */

@@ -1,6 +1,7 @@
 import type { RewriteContext, Rewritten } from './context.ts';
 import { report } from './context.ts';
 import { appendDescription } from './describe.ts';
+import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function jsonString(
   context: RewriteContext,
   pointer: string,
 ): Rewritten {
-  const wire: SchemaObject = { type: 'string', ...annotations };
+  const wire = typedWire('string', annotations);
   const summary = summarize(original);
   appendDescription(
     wire,
@@ -37,6 +38,7 @@ export function jsonString(
   return {
     wire,
     codec: { kind: 'json' },
+    passive: false,
     acceptsNull: original === true || isTypeless(original),
     original,
   };

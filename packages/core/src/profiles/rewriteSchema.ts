@@ -14,8 +14,8 @@ import { jsonString } from './jsonString.ts';
 import { allAssertionKeywords, filterKeywords } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { rewriteObject } from './objects.ts';
-import { isPassive } from './passive.ts';
 import type { Recipe } from './recipe.ts';
+import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -85,7 +85,14 @@ function rewritePosition(
   const { recipe } = context;
   if (schema === false) {
     if (recipe.objects === 'keep')
-      return { wire: { not: {} }, codec: null, acceptsNull: false, original: false, never: true };
+      return {
+        wire: { not: {} },
+        codec: null,
+        passive: true,
+        acceptsNull: false,
+        original: false,
+        never: true,
+      };
     return {
       ...jsonString(false, {}, 'This schema accepts no value', context, pointer),
       acceptsNull: false,
@@ -104,7 +111,6 @@ function rewritePosition(
   }
   if (typeof schema.$ref === 'string') return followReference(schema, pointer, depth, context);
   const annotations = annotationsOf(schema, recipe);
-  const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
 
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
@@ -118,8 +124,8 @@ function rewritePosition(
         pointer,
       );
     }
-    if (merged.schema === false) return rewrite(false, pointer, inner, context);
-    const result = rewrite(merged.schema, pointer, inner, context);
+    if (merged.schema === false) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
+    const result = rewrite(merged.schema, pointer, oneSchemaDeeper(depth), context);
     describeRefused(result.wire, merged.described, context, pointer);
     return { ...result, original: schema };
   }
@@ -142,7 +148,7 @@ function rewritePosition(
       Object.hasOwn(schema, 'const') ? [schema.const] : (schema.enum as unknown[])
     ) as JsonValue[];
     const admitted = values.filter((value) => typeAdmits(schema.type, value));
-    if (admitted.length === 0) return rewrite(false, pointer, inner, context);
+    if (admitted.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const result = rewriteEnum(admitted, annotations, schema, context);
     // The listed values are what the wire offers; other assertions beside them are described.
     const { type: _, enum: __, const: ___, ...others } = withoutAnnotations(schema);
@@ -153,7 +159,7 @@ function rewritePosition(
     const types = [
       ...new Set(schema.type.filter((type): type is string => typeof type === 'string')),
     ];
-    if (types.length === 0) return rewrite(false, pointer, inner, context);
+    if (types.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const { type: _, ...rest } = schema;
     if (types.length === 1)
       return { ...rewrite({ ...rest, type: types[0] }, pointer, depth, context), original: schema };
@@ -225,17 +231,34 @@ function rewritePosition(
   } else if (type === 'array') {
     result = rewriteArray({ schema, annotations, context, pointer, depth });
   } else if (SCALAR_TYPES.has(type)) {
-    result = { wire: { type, ...annotations }, codec: null, acceptsNull: false, original: schema };
+    result = {
+      wire: typedWire(type, annotations),
+      codec: null,
+      passive: true,
+      acceptsNull: false,
+      original: schema,
+    };
   } else if (type === 'null') {
     if (recipe.nullStyle === 'nullable-keyword')
       return rewriteEnum([null], annotations, schema, context);
-    result = { wire: { type, ...annotations }, codec: null, acceptsNull: true, original: schema };
+    result = {
+      wire: typedWire(type, annotations),
+      codec: null,
+      passive: true,
+      acceptsNull: true,
+      original: schema,
+    };
   } else {
     return anyValue(schema, annotations, context, pointer);
   }
   if (result.wire.type === type)
     filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer);
   return result;
+}
+
+/** The depth of a schema nested in this one, without a new object level. */
+function oneSchemaDeeper(depth: Depth): Depth {
+  return { schemas: depth.schemas + 1, objects: depth.objects };
 }
 
 /** Follows a `$ref` into the document (a cycle the dereference pass kept), counting levels. */
@@ -291,7 +314,13 @@ function anyValue(
 ): Rewritten {
   if (context.recipe.typelessAsJson)
     return jsonString(schema, annotations, undefined, context, pointer);
-  return { wire: { ...annotations }, codec: null, acceptsNull: true, original: schema };
+  return {
+    wire: { ...annotations },
+    codec: null,
+    passive: true,
+    acceptsNull: true,
+    original: schema,
+  };
 }
 
 /** The annotations the recipe keeps; `examples` join the description. */
@@ -352,7 +381,7 @@ function normalizedBounds(schema: SchemaObject): SchemaObject {
 
 /** A `default` in the original shape is not a wire value where the codec maps: described instead. */
 function moveDefault(result: Rewritten): void {
-  if (isPassive(result.codec) || !Object.hasOwn(result.wire, 'default')) return;
+  if (result.passive || !Object.hasOwn(result.wire, 'default')) return;
   const value = result.wire.default;
   delete result.wire.default;
   appendDescription(result.wire, `Default: ${JSON.stringify(value)}.`);
