@@ -25,7 +25,11 @@ export function jsonString(
   pointer: string,
 ): Rewritten {
   const wire = typedWire('string', annotations);
-  const summary = summarize(original);
+  let summary = context.summaries.get(original);
+  if (summary === undefined && !context.summaries.has(original)) {
+    summary = summarize(original);
+    context.summaries.set(original, summary);
+  }
   appendDescription(
     wire,
     summary === undefined

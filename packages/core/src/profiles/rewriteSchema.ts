@@ -55,8 +55,10 @@ export function rewriteSchema(
     recipe,
     root,
     diagnostics,
-    reported: new Set(),
+    reported: new Map(),
     entered: new Map(),
+    targets: new Map(),
+    summaries: new Map(),
     written: 0,
     rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
   };
@@ -109,10 +111,14 @@ function rewritePosition(
       pointer,
     );
   }
-  if (typeof schema.$ref === 'string') return followReference(schema, pointer, depth, context);
+  // One scan of the schema's few keys tells which of the keywords below it has: asking each one
+  // by name on schemas of many shapes is what made this walk slow.
+  const present = steeringKeywordsOf(schema);
+  if (present & STEERING.$ref && typeof schema.$ref === 'string')
+    return followReference(schema, pointer, depth, context);
   const annotations = annotationsOf(schema, recipe);
 
-  if (Array.isArray(schema.allOf)) {
+  if (present & STEERING.allOf && Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
     if (merged === undefined) {
@@ -129,7 +135,7 @@ function rewritePosition(
     describeRefused(result.wire, merged.described, context, pointer);
     return { ...result, original: schema };
   }
-  if (Array.isArray(schema.oneOf)) {
+  if (present & STEERING.oneOf && Array.isArray(schema.oneOf)) {
     report(
       context,
       'profile-one-of',
@@ -143,7 +149,10 @@ function rewritePosition(
         : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
     return { ...rewrite(next, pointer, depth, context), original: schema };
   }
-  if (Object.hasOwn(schema, 'const') || Array.isArray(schema.enum)) {
+  if (
+    present & (STEERING.const | STEERING.enum) &&
+    (Object.hasOwn(schema, 'const') || Array.isArray(schema.enum))
+  ) {
     const values = (
       Object.hasOwn(schema, 'const') ? [schema.const] : (schema.enum as unknown[])
     ) as JsonValue[];
@@ -155,7 +164,7 @@ function rewritePosition(
     describeRefused(result.wire, Object.entries(others), context, pointer);
     return result;
   }
-  if (Array.isArray(schema.type)) {
+  if (present & STEERING.type && Array.isArray(schema.type)) {
     const types = [
       ...new Set(schema.type.filter((type): type is string => typeof type === 'string')),
     ];
@@ -169,7 +178,7 @@ function rewritePosition(
       : { ...annotations, anyOf: split };
     return { ...rewrite(next, pointer, depth, context), original: schema };
   }
-  if (Array.isArray(schema.anyOf)) {
+  if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
     const { anyOf, ...rest } = schema;
     const siblings = withoutAnnotations(rest);
     const branches =
@@ -256,6 +265,25 @@ function rewritePosition(
   return result;
 }
 
+/** The keywords that steer the rewrite of a position, one bit each. */
+const STEERING = {
+  $ref: 1,
+  allOf: 2,
+  oneOf: 4,
+  const: 8,
+  enum: 16,
+  type: 32,
+  anyOf: 64,
+} as const;
+const STEERING_BITS: ReadonlyMap<string, number> = new Map(Object.entries(STEERING));
+
+/** Which steering keywords a schema has (a bit set of {@link STEERING}), from one scan of its keys. */
+function steeringKeywordsOf(schema: SchemaObject): number {
+  let present = 0;
+  for (const key in schema) present |= STEERING_BITS.get(key) ?? 0;
+  return present;
+}
+
 /** The depth of a schema nested in this one, without a new object level. */
 function oneSchemaDeeper(depth: Depth): Depth {
   return { schemas: depth.schemas + 1, objects: depth.objects };
@@ -270,9 +298,7 @@ function followReference(
 ): Rewritten {
   const { $ref, ...siblings } = schema;
   const ref = $ref as string;
-  const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
-  const target =
-    tokens === undefined ? { found: false as const } : resolvePointer(context.root, tokens);
+  const target = resolveReference(ref, context);
   const annotations = annotationsOf(siblings, context.recipe);
   if (!target.found) return anyValue(siblings, annotations, context, pointer);
   const times = context.entered.get(ref) ?? 0;
@@ -303,6 +329,20 @@ function followReference(
   } finally {
     context.entered.set(ref, times);
   }
+}
+
+/** What a `$ref` of the self-contained schema points to, resolved once per call. */
+function resolveReference(
+  ref: string,
+  context: RewriteContext,
+): { found: true; value: unknown } | { found: false } {
+  let target = context.targets.get(ref);
+  if (target === undefined) {
+    const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
+    target = tokens === undefined ? { found: false } : resolvePointer(context.root, tokens);
+    context.targets.set(ref, target);
+  }
+  return target;
 }
 
 /** A schema that accepts any value: a JSON string where the provider needs a type, else `{}`. */
