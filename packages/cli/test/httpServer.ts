@@ -28,6 +28,19 @@ export const HTTP_TOOL = {
   },
 } as const;
 
+/** Tools a test server lists instead of {@link HTTP_TOOL}, which the test may change meanwhile. */
+export interface ToolCatalog {
+  /** The tools, read at each `tools/list`. */
+  tools: Record<string, unknown>[];
+  /** Tools per page (each page but the last with a `nextCursor`); all in one page by default. */
+  pageSize?: number;
+  /**
+   * When set, the next `tools/call` first sends `notifications/tools/list_changed` (on the
+   * call's own stream, so it cannot be lost to a stream not open yet) and clears it.
+   */
+  announceChange?: boolean;
+}
+
 /** How the test server talks. */
 export interface HttpServerSettings {
   /**
@@ -36,6 +49,8 @@ export interface HttpServerSettings {
    */
   transport: 'streamable' | 'sse';
   json?: boolean;
+  /** What it lists; {@link HTTP_TOOL} alone by default. */
+  catalog?: ToolCatalog;
 }
 
 /** A running test server. */
@@ -50,16 +65,33 @@ export interface HttpTestServer {
   stop: () => Promise<void>;
 }
 
-/** A low-level SDK v1 server whose tool schema has `$ref`s; `tools/call` echoes its arguments. */
-function mcpServer(): Server {
+/** The page of a catalog's tools a `tools/list` with this cursor gets. */
+function listPage(catalog: ToolCatalog, cursor: string | undefined): Record<string, unknown> {
+  const start = cursor === undefined ? 0 : Number(cursor);
+  const end = start + (catalog.pageSize ?? catalog.tools.length);
+  const tools = catalog.tools.slice(start, end);
+  return end < catalog.tools.length ? { tools, nextCursor: String(end) } : { tools };
+}
+
+/**
+ * A low-level SDK v1 server whose tool schema has `$ref`s (or that lists a catalog);
+ * `tools/call` echoes its arguments.
+ */
+function mcpServer(catalog: ToolCatalog | undefined): Server {
   const server = new Server(
     { name: 'http-fixture', version: '1.0.0' },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: { listChanged: catalog !== undefined } } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [HTTP_TOOL] }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => ({
-    content: [{ type: 'text', text: JSON.stringify(request.params.arguments) }],
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    catalog === undefined ? { tools: [HTTP_TOOL] } : listPage(catalog, request.params?.cursor),
+  );
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (catalog?.announceChange === true) {
+      catalog.announceChange = false;
+      await extra.sendNotification({ method: 'notifications/tools/list_changed' });
+    }
+    return { content: [{ type: 'text', text: JSON.stringify(request.params.arguments) }] };
+  });
   return server;
 }
 
@@ -109,7 +141,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
         sessions.set(id, transport);
       },
     });
-    await mcpServer().connect(transport);
+    await mcpServer(settings.catalog).connect(transport);
     await transport.handleRequest(request, response, body);
   }
 
@@ -118,7 +150,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
     if (request.method === 'GET' && url.pathname === '/mcp') {
       const transport = new SSEServerTransport('/messages', response);
       sessions.set(transport.sessionId, transport);
-      await mcpServer().connect(transport);
+      await mcpServer(settings.catalog).connect(transport);
       return;
     }
     if (request.method === 'POST' && url.pathname === '/messages') {

@@ -366,3 +366,50 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
     expect(failures).toStrictEqual([]);
   });
 });
+
+describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
+  it('reads a tools/list answer given as a value from its text, with the same cache', () => {
+    const messages = new ToolSchemaMessages();
+    const lines = new StdioLineAdapter(messages);
+    const listTool = vi.spyOn(messages, 'listTool');
+    const tools = [refTool('a'), { name: 'plain', inputSchema: { type: 'object' } }];
+    const answer = (id: number): Buffer => {
+      lines.clientMessage({ jsonrpc: '2.0', id, method: 'tools/list' });
+      const pieces = lines.serverMessage({ jsonrpc: '2.0', id, result: { tools } }, false);
+      return Buffer.isBuffer(pieces) ? pieces : Buffer.concat(pieces);
+    };
+    const first = answer(1).toString();
+    expect(first).toBe(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        result: { tools: [{ ...rewrittenToolWithRef, name: 'a' }, tools[1]] },
+      }),
+    );
+    expect(answer(2).toString()).toBe(first.replace('"id":1,', '"id":2,'));
+    expect(listTool.mock.calls.map(([tool]) => tool.name)).toStrictEqual(['a', 'plain']);
+  });
+
+  it('notes an answered tools/call while no tools/list is pending, the message unchanged', () => {
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+    const lines = new StdioLineAdapter(messages, { rewritesCalls: true });
+    const call = { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'tag' } };
+    expect(lines.clientMessage(call)).toBe(call);
+    expect(messages.pendingCall(4)).toBe('tag');
+    const result = { jsonrpc: '2.0', id: 4, result: { content: [] } };
+    expect(lines.serverMessage(result, false).toString()).toBe(JSON.stringify(result));
+    expect(messages.pendingCall(4)).toBe(undefined);
+  });
+
+  it('throws for a message too deep to write as JSON', () => {
+    const lines = adapter();
+    let deep: unknown = [];
+    for (let depth = 0; depth < 100_000; depth++) deep = [deep];
+    expect(() =>
+      lines.serverMessage(
+        { jsonrpc: '2.0', method: 'notifications/deep', params: { deep } },
+        false,
+      ),
+    ).toThrow(RangeError);
+  });
+});

@@ -27,7 +27,10 @@ export interface StdioLineAdapterOptions {
 }
 
 /**
- * Puts the MCP stdio framing (one JSON-RPC message per line) around a {@link ToolSchemaMessages}.
+ * Puts the MCP stdio framing (one JSON-RPC message per line) around a {@link ToolSchemaMessages},
+ * for both proxies: `proxy -- <command>` hands it the lines of both sides, `proxy --url` the
+ * messages its HTTP transport parsed (see {@link StdioLineAdapter.serverMessage}), so a remote
+ * server's `tools/list` answer goes through the same text cache as a local one.
  * Bytes pass as they came unless a `tools/list` answer is rewritten:
  *
  * - a client line is parsed only when it can be a `tools/list` request (it spells the method out,
@@ -86,6 +89,38 @@ export class StdioLineAdapter {
     }
     const rewritten = this.#messages.toServer(parsed.value);
     return rewritten === parsed.value ? line : this.#write(line, rewritten, parsed.placeholders);
+  }
+
+  /**
+   * Passes a message the client sent, already parsed, through the core (the remote proxy parses
+   * client lines itself, since its transport takes values).
+   *
+   * @param message A JSON-RPC message or batch.
+   * @returns What to send to the server: the same value unless the core rewrote it (with a
+   *   profile, decoded `tools/call` arguments).
+   */
+  clientMessage(message: unknown): unknown {
+    return this.#messages.toServer(message);
+  }
+
+  /**
+   * Passes a message the server sent, already parsed (by the remote proxy's HTTP transport, from
+   * a JSON body or an SSE event alike), through the core: it is written as one line, which then
+   * goes through {@link StdioLineAdapter.serverLinePieces}, so a `tools/list` answer is read tool
+   * by tool from that text with the same cache as a local server's lines. Writing it costs one
+   * `JSON.stringify`, which sending it on as a line costs anyway.
+   *
+   * @param message A JSON-RPC message or batch.
+   * @param placeholders Whether it may hold number placeholders of `losslessJson.ts` (a client's
+   *   64-bit id), written back as their text.
+   * @returns The line to send to the client (without its `\n`), or its pieces. Throws what
+   *   `JSON.stringify` throws for the message as it came (a value too deep).
+   */
+  serverMessage(message: unknown, placeholders: boolean): Buffer | readonly Buffer[] {
+    // While no tools/list is pending nothing is rewritten, but the core still notes which
+    // tools/call was answered (a line it is never shown would stay pending there).
+    if (!this.waitsForToolsList) this.#messages.toClient(message);
+    return this.serverLinePieces(Buffer.from(stringifyLossless(message, placeholders), 'utf8'));
   }
 
   /**

@@ -150,21 +150,14 @@ export async function runProxy(
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });
+  // One adapter per proxy, whichever the upstream: its text cache makes a tools/list listed again
+  // cost a compare per tool (see StdioLineAdapter).
+  const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed, rewritesCalls });
   if (upstream.kind === 'url') {
     const { url, headers } = upstream;
     const signals = FORWARDED_SIGNALS;
-    const onRewriteError = rewriteFailed;
-    return runRemoteProxy(io, {
-      url,
-      headers,
-      messages,
-      graceMs,
-      onRewriteError,
-      signals,
-      signalSource,
-    });
+    return runRemoteProxy(io, { url, headers, adapter, graceMs, signals, signalSource });
   }
-  const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed, rewritesCalls });
   const server = new ServerProcess(upstream.command, upstream.args, { drainMs: graceMs });
 
   // The client is gone (stdin at its end, or our stdout closed): let the server finish, then stop

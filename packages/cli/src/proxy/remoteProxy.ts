@@ -1,11 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
-import type { ToolSchemaMessages } from '@toolschema/mcp';
+import type { Writable } from 'node:stream';
 import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { HttpUpstream } from './HttpUpstream.ts';
 import { parseLossless, stringifyLossless } from './losslessJson.ts';
 import { outputTaken } from './outputTaken.ts';
+import type { StdioLineAdapter } from './StdioLineAdapter.ts';
 
 /** What {@link runRemoteProxy} needs besides the client's streams. */
 export interface RemoteProxySettings {
@@ -13,12 +14,13 @@ export interface RemoteProxySettings {
   url: URL;
   /** Headers for every request to it. */
   headers: Record<string, string>;
-  /** The message core of this connection. */
-  messages: ToolSchemaMessages;
+  /**
+   * The message core of this connection in its line framing, with the proxy's text cache: every
+   * message goes through it both ways, so `tools/list` answers are rewritten as a local server's.
+   */
+  adapter: StdioLineAdapter;
   /** How long answers still due may take after the client closed stdin, in milliseconds. */
   graceMs: number;
-  /** Reports an answer that could not be rewritten (it is then passed on as the server sent it). */
-  onRewriteError: (error: unknown) => void;
   /** The signals that end the proxy, and where they come from. */
   signals: readonly NodeJS.Signals[];
   signalSource: EventEmitter;
@@ -26,6 +28,8 @@ export interface RemoteProxySettings {
 
 /** JSON-RPC code of the error the proxy answers a request with when it could not deliver it. */
 const UNDELIVERED = -32000;
+
+const NEWLINE = Buffer.from('\n');
 
 type JsonRpcEntry = { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
 
@@ -63,8 +67,10 @@ function parseClientLine(text: string): { message: unknown; placeholders: boolea
 
 /**
  * Runs `toolschema proxy --url`: stdio toward the client, the MCP SDK's Streamable HTTP (or
- * HTTP+SSE) client transport toward the server, every message through `messages` (`toServer` on
- * what the client sends, `toClient` on what comes back). Resolves with 0 once the client has
+ * HTTP+SSE) client transport toward the server, every message through the adapter (what the
+ * client sends as a value for the transport, what the transport parsed, from a JSON body or an SSE
+ * event, as the line the client gets: a `tools/list` answer is read from that text tool by tool,
+ * each tool known before taken from the proxy's cache). Resolves with 0 once the client has
  * closed stdin and the answers still due have come (or `graceMs` passed), with 1 after a failure
  * that ends the connection (one line on stderr), or with 128 + signal number.
  *
@@ -73,7 +79,7 @@ function parseClientLine(text: string): { message: unknown; placeholders: boolea
  * @returns The exit code.
  */
 export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): Promise<number> {
-  const { url, messages, graceMs } = settings;
+  const { url, adapter, graceMs } = settings;
   /** Keys of requests sent and not answered yet. */
   const pending = new Set<string>();
   const key = (id: string | number): string => `${typeof id}:${id}`;
@@ -90,6 +96,27 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
     if (clientGone) return;
     io.stdout.write(`${stringifyLossless(message, placeholders)}\n`);
   };
+  /** Writes a line given as pieces (a rewritten tools/list answer), together where it can. */
+  const writeLine = (line: Buffer | readonly Buffer[]): void => {
+    if (clientGone) return;
+    const stdout: NodeJS.WritableStream & Partial<Pick<Writable, 'cork' | 'uncork'>> = io.stdout;
+    stdout.cork?.();
+    if (Buffer.isBuffer(line)) stdout.write(line);
+    else for (const piece of line) stdout.write(piece);
+    stdout.write(NEWLINE);
+    stdout.uncork?.();
+  };
+  /** Answers each request a message answers with an error, when the message cannot be sent. */
+  const undeliverable = (message: unknown, error: unknown): void => {
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const reason = `a message of the server could not be passed on (${detail.slice(0, 200)})`;
+    io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
+    for (const entry of entries(message)) {
+      if (!isRequestId(entry.id) || entry.method !== undefined) continue;
+      const answer = { code: UNDELIVERED, message: `toolschema proxy: ${reason}` };
+      write({ jsonrpc: '2.0', id: entry.id, error: answer });
+    }
+  };
   const settle = (message: unknown): void => {
     for (const entry of entries(message)) {
       if (!isRequestId(entry.id) || entry.method !== undefined) continue;
@@ -105,14 +132,16 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
 
   const upstream = new HttpUpstream(url, settings.headers, {
     onMessage: (message) => {
-      const rewritten = messages.toClient(message);
+      let line: Buffer | readonly Buffer[];
       try {
-        write(rewritten);
+        line = adapter.serverMessage(message, placeholders);
       } catch (error) {
-        // Too deep or too long to write back: the answer goes on as the server sent it.
-        settings.onRewriteError(error);
-        write(message);
+        // Too deep to write as JSON at all (a rewrite that fails passes the message on instead).
+        undeliverable(message, error);
+        settle(message);
+        return;
       }
+      writeLine(line);
       settle(message);
     },
     onFailure: (message, reason, fatal) => {
@@ -143,7 +172,7 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
       return;
     }
     placeholders ||= parsed.placeholders;
-    const message = messages.toServer(parsed.message);
+    const message = adapter.clientMessage(parsed.message);
     for (const entry of entries(message)) {
       if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
       pending.add(key(entry.id));
