@@ -194,7 +194,7 @@ describe('decodeArguments', () => {
   it('reads a listed key only as an own property, never from the prototype', () => {
     const object = codec({
       kind: 'object',
-      properties: { toString: { kind: 'json' }, constructor: { kind: 'json' } },
+      properties: { toString: { kind: 'json' as const }, constructor: { kind: 'json' as const } },
     });
     const wire = { a: 1 };
     expect(decodeArguments(object, wire)).toBe(wire);
