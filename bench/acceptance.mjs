@@ -4,7 +4,9 @@
 // each provider profile sends it. `node --import tsx acceptance.mjs` (in
 // bench/, after `pnpm build`) prints them; `--write` also writes them into every README that
 // holds their markers. test/integration/test/readme-tables.test.ts measures them again and fails
-// when a README's copy differs.
+// when a README's copy differs. Mastra's compat layer requires Node.js 22.13: run this there
+// (`npx -y node@22 --import tsx acceptance.mjs --write`) to measure its rows; an older Node.js
+// measures the other rows and keeps the README's Mastra rows as they are.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -15,7 +17,10 @@ import {
   beforeAfterBlock,
   compareLibraries,
   generatedBlock,
+  keepMastraRows,
   LIBRARY_MARKERS,
+  MASTRA_MIN_NODE,
+  mastraRuns,
   renderLibraryComparison,
   replaceGeneratedBlock,
 } from '@toolschema/test-support/acceptance';
@@ -36,10 +41,17 @@ if (process.argv.includes('--write')) {
     const path = join(root, readme);
     let text = readFileSync(path, 'utf8');
     for (const [markers, table] of blocks) {
-      if (generatedBlock(text, markers) !== undefined)
-        text = replaceGeneratedBlock(text, markers, table);
+      const copy = generatedBlock(text, markers);
+      if (copy === undefined) continue;
+      const kept = markers === LIBRARY_MARKERS && !mastraRuns ? keepMastraRows(table, copy) : table;
+      text = replaceGeneratedBlock(text, markers, kept);
     }
     writeFileSync(path, text);
     console.error(`Wrote ${readme}`);
+  }
+  if (!mastraRuns) {
+    console.error(
+      `Mastra's rows kept as they were: they are measured on Node.js ${MASTRA_MIN_NODE} or later.`,
+    );
   }
 }

@@ -1,33 +1,18 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { transformJSONSchema } from '@anthropic-ai/sdk/lib/transform-json-schema';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { dereference, encodeArguments, type Profile, toProviderSchema } from '@toolschema/core';
-import { generateText, jsonSchema, type Tool, tool } from 'ai';
+import { jsonSchema } from 'ai';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { standardFunction } from 'openai/helpers/standard-schema';
 import { zodFunction } from 'openai/helpers/zod';
 import type { ZodType } from 'zod';
-import type { CorpusTool, ListedValidatorTool } from '../corpora/index.ts';
+import { googleDeclaration } from './googleRequest.ts';
+import { identity, isValidatorTool, type Library, type Sent } from './library.ts';
+import { loadMastraLibraries, MASTRA_ROW_START } from './mastraLibraries.ts';
 import type { AcceptanceCorpus } from './measureAcceptance.ts';
 import { accepts } from './measureAcceptance.ts';
 
 type SchemaObject = Record<string, unknown>;
-
-/** What a library sends for a tool: the schema, and how a valid argument travels (identity but for toolschema). */
-interface Sent {
-  readonly schema: unknown;
-  readonly encode: (args: unknown) => unknown;
-}
-
-/** A library that prepares tool schemas for one provider. */
-interface Library {
-  /** How the table names it. */
-  readonly name: string;
-  /** The provider profile whose rules judge what it sends. */
-  readonly profile: Profile;
-  /** What it sends for a tool of a corpus (throws where the library throws). */
-  readonly send: (tool: CorpusTool, corpus: string) => Promise<Sent>;
-}
 
 /** One library on one corpus. */
 export interface LibraryResult {
@@ -39,10 +24,19 @@ export interface LibraryResult {
   /** Tools where the sent schema accepts only `{}` at more places than the listed one. */
   readonly closed: number;
   /** On a validator corpus: valid arguments the sent schema refuses (Ajv), and how many were tried. */
-  readonly refused: { readonly count: number; readonly of: number } | undefined;
+  readonly refused: Count | undefined;
+  /**
+   * On a validator corpus, for a library with its own validation of the model's arguments
+   * (Mastra): the valid arguments it refuses and the invalid ones it lets through to the tool.
+   */
+  readonly validation: { readonly refused: Count; readonly letThrough: Count } | undefined;
 }
 
-const identity = (args: unknown) => args;
+/** How many of how many tried. */
+interface Count {
+  readonly count: number;
+  readonly of: number;
+}
 
 /** A Standard Schema that accepts anything, for the `openai` helper fed a JSON Schema. */
 const ANY_VALUE: StandardSchemaV1 = {
@@ -51,9 +45,6 @@ const ANY_VALUE: StandardSchemaV1 = {
 
 /** What a declaration without parameters accepts. */
 const PARAMETERLESS = { type: 'object', additionalProperties: false };
-
-const isValidatorTool = (tool: CorpusTool): tool is ListedValidatorTool =>
-  Object.hasOwn(tool, 'valid');
 
 /** The `openai` SDK's strict function helpers: `zodFunction` for Zod, `standardFunction` otherwise. */
 const openaiHelpers: Library = {
@@ -97,31 +88,13 @@ const aiSdkGoogle: Library = {
   name: '`ai` 6.0.325 with `@ai-sdk/google` 3.0.141',
   profile: 'gemini',
   send: async (corpusTool, corpus) => {
-    let body: { tools?: { functionDeclarations?: { parameters?: unknown }[] }[] } | undefined;
-    const capture = async (_url: unknown, init?: { body?: unknown }) => {
-      body = JSON.parse(String(init?.body));
-      const answer = {
-        candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP' }],
-      };
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    };
-    const google = createGoogleGenerativeAI({
-      apiKey: 'placeholder-no-request-leaves',
-      fetch: capture as typeof fetch,
-    });
     const native = corpus === 'Zod tools' || corpus === 'ArkType tools';
     const inputSchema =
       native && isValidatorTool(corpusTool)
         ? corpusTool.schema
         : jsonSchema(corpusTool.inputSchema);
-    const tools: Record<string, Tool> = { tool: tool({ inputSchema } as never) as Tool };
-    await generateText({ model: google('gemini-2.5-flash'), prompt: 'Call the tool.', tools });
-    const sent = body?.tools?.[0]?.functionDeclarations?.[0];
-    if (sent === undefined) throw new Error('The AI SDK sent no function declaration.');
-    return { schema: sent.parameters, encode: identity };
+    const { parameters } = await googleDeclaration(inputSchema);
+    return { schema: parameters, encode: identity };
   },
 };
 
@@ -137,7 +110,11 @@ function toolschema(profile: Profile): Library {
   };
 }
 
-/** The libraries compared, each beside toolschema's profile for the same provider. */
+/**
+ * The libraries compared on every Node.js, each beside toolschema's profile for the same provider
+ * (`anthropic`, last, for Mastra's Anthropic layer). Mastra's layers follow where they run
+ * ({@link compareLibraries}).
+ */
 export const LIBRARIES: readonly Library[] = [
   openaiHelpers,
   toolschema('openai-strict'),
@@ -145,6 +122,7 @@ export const LIBRARIES: readonly Library[] = [
   toolschema('anthropic-strict'),
   aiSdkGoogle,
   toolschema('gemini'),
+  toolschema('anthropic'),
 ];
 
 /** Whether an object schema accepts only `{}` under a provider (Gemini has no `additionalProperties`). */
@@ -221,6 +199,9 @@ export async function runLibrary(
   let closed = 0;
   let refused = 0;
   let tried = 0;
+  let validation:
+    | { refused: number; valid: number; letThrough: number; invalid: number }
+    | undefined;
   for (const tool of corpus.tools) {
     let sent: Sent;
     try {
@@ -256,6 +237,17 @@ export async function runLibrary(
         tried++;
         if (validate === undefined || !validate(sent.encode(args))) refused++;
       }
+      if (sent.validate !== undefined) {
+        validation ??= { refused: 0, valid: 0, letThrough: 0, invalid: 0 };
+        for (const args of tool.valid) {
+          validation.valid++;
+          if (!(await sent.validate(args))) validation.refused++;
+        }
+        for (const args of tool.invalid) {
+          validation.invalid++;
+          if (await sent.validate(args)) validation.letThrough++;
+        }
+      }
     }
   }
   return {
@@ -264,20 +256,28 @@ export async function runLibrary(
     accepted,
     closed,
     refused: tried === 0 ? undefined : { count: refused, of: tried },
+    validation:
+      validation === undefined
+        ? undefined
+        : {
+            refused: { count: validation.refused, of: validation.valid },
+            letThrough: { count: validation.letThrough, of: validation.invalid },
+          },
   };
 }
 
 /**
- * Runs every library on every corpus.
+ * Runs every library on every corpus: {@link LIBRARIES}, then Mastra's compat layers where they
+ * run (Node.js 22.13 or later, {@link mastraRuns}).
  *
  * @param corpora The corpora, as listed.
- * @returns Per library (in {@link LIBRARIES} order), its result per corpus.
+ * @returns Per library (in {@link LIBRARIES} order, Mastra's last), its result per corpus.
  */
 export async function compareLibraries(
   corpora: readonly AcceptanceCorpus[],
 ): Promise<{ library: Library; results: LibraryResult[] }[]> {
   const table = [];
-  for (const library of LIBRARIES) {
+  for (const library of [...LIBRARIES, ...(await loadMastraLibraries())]) {
     const results = [];
     for (const corpus of corpora) results.push(await runLibrary(library, corpus));
     table.push({ library, results });
@@ -297,7 +297,9 @@ const count = (value: number) => value.toLocaleString('en-US');
 /**
  * Renders the comparison as a markdown table: a row per library, a column per corpus; each cell
  * says how many tools the provider accepts, how many the library threw on, how many had an object
- * closed to `{}`, and on the validator corpora how many valid arguments the sent schema refuses.
+ * closed to `{}`, and on the validator corpora how many valid arguments the sent schema refuses
+ * (and, for a library that validates the model's arguments itself, how many valid ones that
+ * validation refuses and how many invalid ones it lets through).
  *
  * @param corpora The corpora, in column order.
  * @param table What {@link compareLibraries} measured.
@@ -319,9 +321,42 @@ export function renderLibraryComparison(
       if (result.closed > 0) notes.push(`${count(result.closed)} closed to \`{}\``);
       if (result.refused !== undefined)
         notes.push(`args refused ${result.refused.count}/${result.refused.of}`);
+      if (result.validation !== undefined) {
+        const { refused, letThrough } = result.validation;
+        notes.push(
+          `its validation refuses ${refused.count}/${refused.of} valid, lets ${letThrough.count}/${letThrough.of} invalid through`,
+        );
+      }
       return notes.join(', ');
     });
     lines.push(`| ${library.name} → \`${library.profile}\` | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The rows of a rendered comparison that are not Mastra's: what a Node.js older than 22.13
+ * measures again.
+ *
+ * @param table A rendered comparison.
+ * @returns Its lines but Mastra's rows.
+ */
+export function withoutMastraRows(table: string): string {
+  return table
+    .split('\n')
+    .filter((line) => !line.startsWith(MASTRA_ROW_START))
+    .join('\n');
+}
+
+/**
+ * A comparison measured without Mastra (before Node.js 22.13), with the Mastra rows of the
+ * README's copy kept after it as they were measured on a later Node.js.
+ *
+ * @param measured The comparison measured here, without Mastra's rows.
+ * @param readmeCopy The README's copy of the comparison.
+ * @returns The measured rows, then the README's Mastra rows.
+ */
+export function keepMastraRows(measured: string, readmeCopy: string): string {
+  const rows = readmeCopy.split('\n').filter((line) => line.startsWith(MASTRA_ROW_START));
+  return [measured, ...rows].join('\n');
 }

@@ -15,12 +15,15 @@ export {
 } from './beforeAfter.ts';
 export {
   compareLibraries,
+  keepMastraRows,
   LIBRARIES,
   LIBRARY_MARKERS,
   type LibraryResult,
   renderLibraryComparison,
   runLibrary,
+  withoutMastraRows,
 } from './compareLibraries.ts';
+export { MASTRA_MIN_NODE, MASTRA_ROW_START, mastraRuns } from './mastraLibraries.ts';
 export {
   type AcceptanceCorpus,
   type AcceptanceRow,

@@ -1,5 +1,5 @@
 import { scope, type Type, type } from 'arktype';
-import { VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
+import { INVALID_ARGUMENTS, VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
 
 const $ = scope({
   Category: { name: 'string', 'children?': 'Category[]' },
@@ -90,5 +90,6 @@ export const ARKTYPE_TOOLS: readonly ValidatorTool<Type>[] = Object.entries(sche
     description: `${name.replace(/_/g, ' ')} (ArkType)`,
     schema: schema as unknown as Type,
     valid: VALID_ARGUMENTS[name] ?? [],
+    invalid: INVALID_ARGUMENTS[name] ?? [],
   }),
 );

@@ -9,5 +9,5 @@ export {
 } from './listValidatorCorpora.ts';
 export { listNotionTools } from './notionTools.ts';
 export { VALIBOT_TOOLS } from './valibotTools.ts';
-export { VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
+export { INVALID_ARGUMENTS, VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
 export { ZOD_TOOLS } from './zodTools.ts';

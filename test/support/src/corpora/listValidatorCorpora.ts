@@ -13,6 +13,8 @@ export interface ListedValidatorTool extends CorpusTool {
   readonly schema: StandardSchemaV1;
   /** Arguments the schema accepts. */
   readonly valid: readonly unknown[];
+  /** Arguments the schema refuses. */
+  readonly invalid: readonly unknown[];
 }
 
 /** One validator's corpus, as listed. */
@@ -73,6 +75,7 @@ function listTools(
     inputSchema: list(tool.schema),
     schema: tool.schema as StandardSchemaV1,
     valid: tool.valid,
+    invalid: tool.invalid,
   }));
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
+import { INVALID_ARGUMENTS, VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
 
 interface Category {
   name: string;
@@ -127,5 +127,6 @@ export const VALIBOT_TOOLS: readonly ValidatorTool<v.GenericSchema>[] = Object.e
     description: `${name.replace(/_/g, ' ')} (Valibot)`,
     schema: schema as v.GenericSchema,
     valid: VALID_ARGUMENTS[name] ?? [],
+    invalid: INVALID_ARGUMENTS[name] ?? [],
   }),
 );

@@ -13,6 +13,8 @@ export interface ValidatorTool<Schema> {
   readonly schema: Schema;
   /** A few arguments the schema accepts (at least one), to round-trip through a profile. */
   readonly valid: readonly unknown[];
+  /** Arguments the schema refuses (one per tool), to see whether a library's validation still does. */
+  readonly invalid: readonly unknown[];
 }
 
 /** The arguments each tool of the three corpora accepts (the same tools, written three times). */
@@ -92,4 +94,39 @@ export const VALID_ARGUMENTS: Readonly<Record<string, readonly unknown[]>> = {
     { width: 1, height: 4096, fit: 'contain', background: '#ffffff' },
   ],
   geocode: [{ location: 'Paris' }, { location: [48.85, 2.35] }],
+};
+
+/**
+ * One argument per tool that the three validators refuse (the same tools, written three times),
+ * each breaking one rule a provider's schema may not carry: a bound, a pattern, a format, a tuple's
+ * length, an enum, a discriminator, a record's value type, a property deep in a recursion.
+ */
+export const INVALID_ARGUMENTS: Readonly<Record<string, readonly unknown[]>> = {
+  create_issue: [{ title: '', assignee: null }],
+  search_pages: [{ query: 'q', limit: 0 }],
+  schedule_meeting: [
+    { start: 'tomorrow', end: '2026-12-01T11:00:00Z', attendees: ['a@example.com'] },
+  ],
+  update_settings: [{ settings: { theme: ['dark'] } }],
+  set_page_properties: [
+    { page_id: 'p1', properties: { Due: { type: 'date', date: '2026-12-01' } } },
+  ],
+  edit_tree: [{ root: { name: 'a', children: [{ children: [] }] } }],
+  move_item: [{ id: 'i1', position: [1] }],
+  send_notification: [{ channel: { kind: 'sms', phone: '0612' } }],
+  create_user: [
+    {
+      id: 'not-a-uuid',
+      email: 'a@example.com',
+      created_at: '2026-01-02T03:04:05Z',
+      role: 'admin',
+    },
+  ],
+  query_database: [{ database_id: 'd', filter: { and: [{ property: 'A' }] } }],
+  transfer_funds: [{ amount: -5, currency: 'EUR' }],
+  set_metadata: [{ target: 't', metadata: 'x' }],
+  book_flight: [{ flight: 'AF123', passengers: [] }],
+  log_event: [{ level: 'fatal', message: 'm' }],
+  resize_image: [{ width: 5000, height: 10 }],
+  geocode: [{ location: [91, 0] }],
 };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
+import { INVALID_ARGUMENTS, VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
 
 interface Category {
   name: string;
@@ -136,5 +136,6 @@ export const ZOD_TOOLS: readonly ValidatorTool<z.ZodType>[] = Object.entries(sch
     description: `${name.replace(/_/g, ' ')} (Zod)`,
     schema,
     valid: VALID_ARGUMENTS[name] ?? [],
+    invalid: INVALID_ARGUMENTS[name] ?? [],
   }),
 );
