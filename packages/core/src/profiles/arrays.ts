@@ -2,6 +2,7 @@ import type { CodecNode } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, Rewritten } from './context.ts';
 import { report } from './context.ts';
+import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export function rewriteArray(place: Place): Rewritten {
       : [];
   const restKeyword = Array.isArray(schema.items) ? 'additionalItems' : 'items';
   const rest = schema[restKeyword] ?? true;
-  const wire: SchemaObject = { type: 'array', ...annotations };
+  const wire = typedWire('array', annotations);
   if (prefix.length === 0) {
     const items = context.rewrite(rest, `${pointer}/${restKeyword}`, inner);
     wire.items = items.wire;
@@ -35,6 +36,7 @@ export function rewriteArray(place: Place): Rewritten {
     return {
       wire,
       codec: { kind: 'array', items: items.codec },
+      passive: items.passive,
       acceptsNull: false,
       original: schema,
     };
@@ -49,10 +51,11 @@ export function rewriteArray(place: Place): Rewritten {
     prefix: positions.map((position) => position.codec),
     items: tail?.codec ?? null,
   };
+  const passive = positions.every((position) => position.passive) && (tail?.passive ?? true);
   if (!context.recipe.tuplesAsItems) {
     wire.prefixItems = positions.map((position) => position.wire);
     wire.items = tail === undefined ? false : tail.wire;
-    return { wire, codec, acceptsNull: false, original: schema };
+    return { wire, codec, passive, acceptsNull: false, original: schema };
   }
   const options: SchemaObject[] = [];
   for (const option of [...positions, ...(tail === undefined ? [] : [tail])]) {
@@ -72,5 +75,5 @@ export function rewriteArray(place: Place): Rewritten {
     pointer,
     'This tuple became an array whose items may be any of its positions; the validator checks each position.',
   );
-  return { wire, codec, acceptsNull: false, original: schema };
+  return { wire, codec, passive, acceptsNull: false, original: schema };
 }

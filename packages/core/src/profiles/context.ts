@@ -9,6 +9,11 @@ export interface Rewritten {
   wire: SchemaObject;
   /** How values map between the wire and the original. */
   codec: CodecNode;
+  /**
+   * The codec maps nothing here (`isPassive(codec)`), known as the codec is built, so the
+   * rewrites never walk a codec to ask.
+   */
+  passive: boolean;
   /** The original accepts `null` here. */
   acceptsNull: boolean;
   /** The original schema as the rewrite read it (refs resolved, `allOf` merged): for guards. */
@@ -25,10 +30,20 @@ export interface RewriteContext {
   root: unknown;
   /** Diagnostics so far. */
   diagnostics: Diagnostic[];
-  /** `code pointer` of each diagnostic, to report each place once. */
-  reported: Set<string>;
+  /**
+   * The pointers reported under each code, to report each place once. By code, then pointer: no
+   * key string is built per report, and a pointer string hashes once however often it is asked.
+   */
+  reported: Map<DiagnosticCode, Set<string>>;
   /** How many times each `$ref` was entered on the current path (unrolling). */
   entered: Map<string, number>;
+  /** What each `$ref` of the call points to, resolved once (an unrolled cycle meets it often). */
+  targets: Map<string, { found: true; value: unknown } | { found: false }>;
+  /**
+   * The description of each schema that travels as a JSON string, by identity: an unrolled cycle
+   * ends in the same definition many times, and its JSON is written once.
+   */
+  summaries: Map<unknown, string | undefined>;
   /** Schema nodes written so far (a bound on unrolling). */
   written: number;
   /** Rewrites one subschema (the walk, handed to the rewrites of each kind). */
@@ -63,9 +78,14 @@ export function report(
   pointer: string,
   message: string,
 ): void {
-  const key = `${code} ${pointer}`;
-  if (context.reported.has(key)) return;
-  context.reported.add(key);
+  let pointers = context.reported.get(code);
+  if (pointers === undefined) {
+    pointers = new Set();
+    context.reported.set(code, pointers);
+  } else if (pointers.has(pointer)) {
+    return;
+  }
+  pointers.add(pointer);
   context.diagnostics.push({ code, pointer, message });
 }
 

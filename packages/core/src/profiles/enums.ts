@@ -42,12 +42,19 @@ export function rewriteEnum(
     return {
       wire: acceptsNull ? makeNullable(wire, recipe) : wire,
       codec: null,
+      passive: true,
       acceptsNull,
       original,
     };
   }
   if (nonNull.length === 0 && recipe.nullStyle === 'null-type' && recipe.enumValues !== 'string') {
-    return { wire: { type: 'null', ...annotations }, codec: null, acceptsNull, original };
+    return {
+      wire: { type: 'null', ...annotations },
+      codec: null,
+      passive: true,
+      acceptsNull,
+      original,
+    };
   }
   const plain = values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   const collide = new Set(plain).size !== plain.length;
@@ -59,6 +66,7 @@ export function rewriteEnum(
   return {
     wire: { type: 'string', ...annotations, enum: wireValues },
     codec: pairs.length === 0 ? null : { kind: 'enum', pairs },
+    passive: pairs.length === 0,
     acceptsNull,
     original,
   };

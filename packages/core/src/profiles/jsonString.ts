@@ -1,6 +1,7 @@
 import type { RewriteContext, Rewritten } from './context.ts';
 import { report } from './context.ts';
 import { appendDescription } from './describe.ts';
+import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -23,8 +24,12 @@ export function jsonString(
   context: RewriteContext,
   pointer: string,
 ): Rewritten {
-  const wire: SchemaObject = { type: 'string', ...annotations };
-  const summary = summarize(original);
+  const wire = typedWire('string', annotations);
+  let summary = context.summaries.get(original);
+  if (summary === undefined && !context.summaries.has(original)) {
+    summary = summarize(original);
+    context.summaries.set(original, summary);
+  }
   appendDescription(
     wire,
     summary === undefined
@@ -37,6 +42,7 @@ export function jsonString(
   return {
     wire,
     codec: { kind: 'json' },
+    passive: false,
     acceptsNull: original === true || isTypeless(original),
     original,
   };

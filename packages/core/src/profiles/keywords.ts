@@ -44,6 +44,22 @@ const APPLICABLE: Readonly<Record<string, readonly string[]>> = Object.fromEntri
   Object.entries(BY_TYPE).map(([type, keywords]) => [type, [...keywords, ...ANY_TYPE]]),
 );
 
+/** The same lists as sets, to ask a schema's few keys rather than probe it for each keyword. */
+const APPLICABLE_SETS = new Map<string | undefined, ReadonlySet<string>>([
+  [undefined, new Set(ALL_ASSERTION_KEYWORDS)],
+  ...Object.entries(APPLICABLE).map(([type, keywords]): [string, ReadonlySet<string>] => [
+    type,
+    new Set(keywords),
+  ]),
+]);
+const ANY_TYPE_SET: ReadonlySet<string> = new Set(ANY_TYPE);
+
+/** Whether a schema has a key in a set (most schemas have a few keys and none of the keywords). */
+function hasKeyIn(schema: SchemaObject, keywords: ReadonlySet<string>): boolean {
+  for (const key in schema) if (keywords.has(key)) return true;
+  return false;
+}
+
 /**
  * The keywords that constrain a value of any type (for a schema without `type`).
  *
@@ -81,6 +97,8 @@ export function filterKeywords(
   context: RewriteContext,
   pointer: string,
 ): void {
+  const applicableSet = APPLICABLE_SETS.get(type) ?? ANY_TYPE_SET;
+  if (!hasKeyIn(original, applicableSet) && !hasKeyIn(wire, applicableSet)) return;
   const applicable = applicableKeywords(type);
   const refused: Array<[string, unknown]> = [];
   for (const keyword of applicable) {

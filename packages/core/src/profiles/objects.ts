@@ -8,7 +8,7 @@ import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
-import { isPassive } from './passive.ts';
+import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -54,6 +54,7 @@ export function rewriteObject(place: Place): Rewritten {
   const wireRequired: string[] = [];
   const nullMeansAbsent: string[] = [];
   const absentSentAsNull: string[] = [];
+  let propertiesPassive = true;
   for (const name of names) {
     const at = `${pointer}/properties/${escapePointerToken(name)}`;
     // A required key that is not listed is an additional property, under that schema.
@@ -64,6 +65,7 @@ export function rewriteObject(place: Place): Rewritten {
     );
     const isRequired = required.has(name);
     if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
+    propertiesPassive &&= result.passive;
     let wire = result.wire;
     if (!isRequired && recipe.allRequired) {
       if (result.acceptsNull) {
@@ -84,7 +86,7 @@ export function rewriteObject(place: Place): Rewritten {
     if (result.codec !== null) setOwn(codecProperties, name, result.codec);
   }
 
-  const wire: SchemaObject = { type: 'object', ...annotations };
+  const wire = typedWire('object', annotations);
   const codec: Extract<CodecNode, { kind: 'object' }> = { kind: 'object' };
   if (recipe.objects === 'keep') {
     wire.properties = wireProperties;
@@ -92,7 +94,7 @@ export function rewriteObject(place: Place): Rewritten {
     if (additional !== undefined) {
       const rest = context.rewrite(additional, `${pointer}/additionalProperties`, inner);
       wire.additionalProperties = additional === false ? false : rest.wire;
-      if (!isPassive(rest.codec)) codec.rest = rest.codec;
+      if (!rest.passive) codec.rest = rest.codec;
     }
     if (patternNames.length > 0) {
       const wirePatterns: SchemaObject = {};
@@ -100,7 +102,7 @@ export function rewriteObject(place: Place): Rewritten {
       for (const name of patternNames) {
         const at = `${pointer}/patternProperties/${escapePointerToken(name)}`;
         const result = context.rewrite(patterns[name], at, inner);
-        mapped ||= !isPassive(result.codec);
+        mapped ||= !result.passive;
         setOwn(wirePatterns, name, result.wire);
       }
       // The codec does not match keys against patterns: such an object travels whole.
@@ -165,6 +167,7 @@ export function rewriteObject(place: Place): Rewritten {
       return {
         wire,
         codec: { kind: 'enum', pairs: [['{}', {}]] },
+        passive: false,
         acceptsNull: false,
         original: schema,
       };
@@ -199,7 +202,15 @@ export function rewriteObject(place: Place): Rewritten {
   if (Object.keys(codecProperties).length > 0) codec.properties = codecProperties;
   if (nullMeansAbsent.length > 0) codec.nullMeansAbsent = nullMeansAbsent;
   if (absentSentAsNull.length > 0) codec.absentSentAsNull = absentSentAsNull;
-  return { wire, codec, acceptsNull: false, original: schema };
+  // What `isPassive` would find: no key handled apart and every property's codec passive.
+  const passive =
+    propertiesPassive &&
+    nullMeansAbsent.length === 0 &&
+    absentSentAsNull.length === 0 &&
+    codec.extra === undefined &&
+    codec.rest === undefined &&
+    codec.ignored === undefined;
+  return { wire, codec, passive, acceptsNull: false, original: schema };
 }
 
 /**
@@ -257,6 +268,7 @@ function rewriteEntries(
       description: 'Entries of an object, as { key, value } pairs; each key at most once.',
     },
     codec: { kind: 'entries', value: value.codec },
+    passive: false,
     acceptsNull: false,
     original: schema,
   };

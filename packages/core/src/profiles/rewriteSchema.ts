@@ -14,8 +14,8 @@ import { jsonString } from './jsonString.ts';
 import { allAssertionKeywords, filterKeywords } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { rewriteObject } from './objects.ts';
-import { isPassive } from './passive.ts';
 import type { Recipe } from './recipe.ts';
+import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -55,8 +55,10 @@ export function rewriteSchema(
     recipe,
     root,
     diagnostics,
-    reported: new Set(),
+    reported: new Map(),
     entered: new Map(),
+    targets: new Map(),
+    summaries: new Map(),
     written: 0,
     rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
   };
@@ -85,7 +87,14 @@ function rewritePosition(
   const { recipe } = context;
   if (schema === false) {
     if (recipe.objects === 'keep')
-      return { wire: { not: {} }, codec: null, acceptsNull: false, original: false, never: true };
+      return {
+        wire: { not: {} },
+        codec: null,
+        passive: true,
+        acceptsNull: false,
+        original: false,
+        never: true,
+      };
     return {
       ...jsonString(false, {}, 'This schema accepts no value', context, pointer),
       acceptsNull: false,
@@ -102,11 +111,14 @@ function rewritePosition(
       pointer,
     );
   }
-  if (typeof schema.$ref === 'string') return followReference(schema, pointer, depth, context);
+  // One scan of the schema's few keys tells which of the keywords below it has: asking each one
+  // by name on schemas of many shapes is what made this walk slow.
+  const present = steeringKeywordsOf(schema);
+  if (present & STEERING.$ref && typeof schema.$ref === 'string')
+    return followReference(schema, pointer, depth, context);
   const annotations = annotationsOf(schema, recipe);
-  const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
 
-  if (Array.isArray(schema.allOf)) {
+  if (present & STEERING.allOf && Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
     if (merged === undefined) {
@@ -118,12 +130,12 @@ function rewritePosition(
         pointer,
       );
     }
-    if (merged.schema === false) return rewrite(false, pointer, inner, context);
-    const result = rewrite(merged.schema, pointer, inner, context);
+    if (merged.schema === false) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
+    const result = rewrite(merged.schema, pointer, oneSchemaDeeper(depth), context);
     describeRefused(result.wire, merged.described, context, pointer);
     return { ...result, original: schema };
   }
-  if (Array.isArray(schema.oneOf)) {
+  if (present & STEERING.oneOf && Array.isArray(schema.oneOf)) {
     report(
       context,
       'profile-one-of',
@@ -137,23 +149,26 @@ function rewritePosition(
         : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
     return { ...rewrite(next, pointer, depth, context), original: schema };
   }
-  if (Object.hasOwn(schema, 'const') || Array.isArray(schema.enum)) {
+  if (
+    present & (STEERING.const | STEERING.enum) &&
+    (Object.hasOwn(schema, 'const') || Array.isArray(schema.enum))
+  ) {
     const values = (
       Object.hasOwn(schema, 'const') ? [schema.const] : (schema.enum as unknown[])
     ) as JsonValue[];
     const admitted = values.filter((value) => typeAdmits(schema.type, value));
-    if (admitted.length === 0) return rewrite(false, pointer, inner, context);
+    if (admitted.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const result = rewriteEnum(admitted, annotations, schema, context);
     // The listed values are what the wire offers; other assertions beside them are described.
     const { type: _, enum: __, const: ___, ...others } = withoutAnnotations(schema);
     describeRefused(result.wire, Object.entries(others), context, pointer);
     return result;
   }
-  if (Array.isArray(schema.type)) {
+  if (present & STEERING.type && Array.isArray(schema.type)) {
     const types = [
       ...new Set(schema.type.filter((type): type is string => typeof type === 'string')),
     ];
-    if (types.length === 0) return rewrite(false, pointer, inner, context);
+    if (types.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const { type: _, ...rest } = schema;
     if (types.length === 1)
       return { ...rewrite({ ...rest, type: types[0] }, pointer, depth, context), original: schema };
@@ -163,7 +178,7 @@ function rewritePosition(
       : { ...annotations, anyOf: split };
     return { ...rewrite(next, pointer, depth, context), original: schema };
   }
-  if (Array.isArray(schema.anyOf)) {
+  if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
     const { anyOf, ...rest } = schema;
     const siblings = withoutAnnotations(rest);
     const branches =
@@ -225,17 +240,53 @@ function rewritePosition(
   } else if (type === 'array') {
     result = rewriteArray({ schema, annotations, context, pointer, depth });
   } else if (SCALAR_TYPES.has(type)) {
-    result = { wire: { type, ...annotations }, codec: null, acceptsNull: false, original: schema };
+    result = {
+      wire: typedWire(type, annotations),
+      codec: null,
+      passive: true,
+      acceptsNull: false,
+      original: schema,
+    };
   } else if (type === 'null') {
     if (recipe.nullStyle === 'nullable-keyword')
       return rewriteEnum([null], annotations, schema, context);
-    result = { wire: { type, ...annotations }, codec: null, acceptsNull: true, original: schema };
+    result = {
+      wire: typedWire(type, annotations),
+      codec: null,
+      passive: true,
+      acceptsNull: true,
+      original: schema,
+    };
   } else {
     return anyValue(schema, annotations, context, pointer);
   }
   if (result.wire.type === type)
     filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer);
   return result;
+}
+
+/** The keywords that steer the rewrite of a position, one bit each. */
+const STEERING = {
+  $ref: 1,
+  allOf: 2,
+  oneOf: 4,
+  const: 8,
+  enum: 16,
+  type: 32,
+  anyOf: 64,
+} as const;
+const STEERING_BITS: ReadonlyMap<string, number> = new Map(Object.entries(STEERING));
+
+/** Which steering keywords a schema has (a bit set of {@link STEERING}), from one scan of its keys. */
+function steeringKeywordsOf(schema: SchemaObject): number {
+  let present = 0;
+  for (const key in schema) present |= STEERING_BITS.get(key) ?? 0;
+  return present;
+}
+
+/** The depth of a schema nested in this one, without a new object level. */
+function oneSchemaDeeper(depth: Depth): Depth {
+  return { schemas: depth.schemas + 1, objects: depth.objects };
 }
 
 /** Follows a `$ref` into the document (a cycle the dereference pass kept), counting levels. */
@@ -247,9 +298,7 @@ function followReference(
 ): Rewritten {
   const { $ref, ...siblings } = schema;
   const ref = $ref as string;
-  const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
-  const target =
-    tokens === undefined ? { found: false as const } : resolvePointer(context.root, tokens);
+  const target = resolveReference(ref, context);
   const annotations = annotationsOf(siblings, context.recipe);
   if (!target.found) return anyValue(siblings, annotations, context, pointer);
   const times = context.entered.get(ref) ?? 0;
@@ -282,6 +331,20 @@ function followReference(
   }
 }
 
+/** What a `$ref` of the self-contained schema points to, resolved once per call. */
+function resolveReference(
+  ref: string,
+  context: RewriteContext,
+): { found: true; value: unknown } | { found: false } {
+  let target = context.targets.get(ref);
+  if (target === undefined) {
+    const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
+    target = tokens === undefined ? { found: false } : resolvePointer(context.root, tokens);
+    context.targets.set(ref, target);
+  }
+  return target;
+}
+
 /** A schema that accepts any value: a JSON string where the provider needs a type, else `{}`. */
 function anyValue(
   schema: unknown,
@@ -291,7 +354,13 @@ function anyValue(
 ): Rewritten {
   if (context.recipe.typelessAsJson)
     return jsonString(schema, annotations, undefined, context, pointer);
-  return { wire: { ...annotations }, codec: null, acceptsNull: true, original: schema };
+  return {
+    wire: { ...annotations },
+    codec: null,
+    passive: true,
+    acceptsNull: true,
+    original: schema,
+  };
 }
 
 /** The annotations the recipe keeps; `examples` join the description. */
@@ -352,7 +421,7 @@ function normalizedBounds(schema: SchemaObject): SchemaObject {
 
 /** A `default` in the original shape is not a wire value where the codec maps: described instead. */
 function moveDefault(result: Rewritten): void {
-  if (isPassive(result.codec) || !Object.hasOwn(result.wire, 'default')) return;
+  if (result.passive || !Object.hasOwn(result.wire, 'default')) return;
   const value = result.wire.default;
   delete result.wire.default;
   appendDescription(result.wire, `Default: ${JSON.stringify(value)}.`);

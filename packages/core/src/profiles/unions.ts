@@ -4,7 +4,6 @@ import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { guardOf, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
-import { isPassive } from './passive.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -36,10 +35,11 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     hasNull,
     context,
   );
-  if (results.every((result) => isPassive(result.codec))) {
+  if (results.every((result) => result.passive)) {
     return {
       wire,
       codec: null,
+      passive: true,
       acceptsNull,
       original,
     };
@@ -50,8 +50,8 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   }));
   for (let left = 0; left < results.length; left++) {
     for (let right = left + 1; right < results.length; right++) {
-      const [a, b] = [results[left]!.codec, results[right]!.codec];
-      if ((isPassive(a) && isPassive(b)) || deepEqual(a, b)) continue;
+      const [a, b] = [results[left]!, results[right]!];
+      if ((a.passive && b.passive) || deepEqual(a.codec, b.codec)) continue;
       if (ambiguous(guards[left]!, guards[right]!)) {
         return jsonString(
           original,
@@ -70,6 +70,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   return {
     wire,
     codec: { kind: 'union', branches: branchCodecs },
+    passive: false,
     acceptsNull,
     original,
   };

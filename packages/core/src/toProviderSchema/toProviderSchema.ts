@@ -1,5 +1,6 @@
 import { dereference } from '../dereference/index.ts';
 import { fixRootOnly } from '../profiles/fixRootOnly.ts';
+import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
@@ -18,6 +19,18 @@ export interface ProviderSchemaResult {
   codec: Codec;
   /** The dereference pass's diagnostics, then the profile's (`profile-*`, pointers into the self-contained schema). */
   diagnostics: Diagnostic[];
+}
+
+/** The profile's rewrite of the whole schema, its root a plain object. */
+function rewriteProfile(
+  root: Record<string, unknown>,
+  recipe: Recipe,
+  diagnostics: Diagnostic[],
+): { schema: Record<string, unknown>; codec: Codec } {
+  const rewritten = rewriteSchema(mergeRootUnion(root, diagnostics), recipe, diagnostics);
+  return isPlainObjectRoot(rewritten.schema)
+    ? rewritten
+    : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);
 }
 
 /**
@@ -43,13 +56,12 @@ export function toProviderSchema(
   }
   const result = dereference(schema, { ...options, root: 'object' });
   const root = result.schema as Record<string, unknown>;
-  const diagnostics = [...result.diagnostics];
+  // The pass's own list: this call is its only reader, so the profile appends to it.
+  const diagnostics = result.diagnostics;
   if (profile === 'mcp') return { schema: root, codec: { version: 1, root: null }, diagnostics };
   const recipe = RECIPES[profile];
-  if (recipe.rootOnly) return { ...fixRootOnly(root, recipe, diagnostics), diagnostics };
-  const rewritten = rewriteSchema(mergeRootUnion(root, diagnostics), recipe, diagnostics);
-  const wire = isPlainObjectRoot(rewritten.schema)
-    ? rewritten
-    : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);
-  return { ...wire, diagnostics };
+  const wire = recipe.rootOnly
+    ? fixRootOnly(root, recipe, diagnostics)
+    : rewriteProfile(root, recipe, diagnostics);
+  return { schema: wire.schema, codec: wire.codec, diagnostics };
 }
