@@ -3,6 +3,9 @@
 // tool) and warm (the same list again: each tool comes from the proxy's cache), against the floor
 // of the same bytes passed through the proxy unread (a request that is no `tools/list`), with the
 // proxy's CPU time per list (Linux), and the message core's time in process on the same answer.
+// Then the same answer from a bare HTTP endpoint in this process through `toolschema proxy --url`,
+// as a JSON body and as an SSE event: cold, warm, and its floor. `TOOLSCHEMA_BENCH_BIN=<cli.mjs>`
+// runs another build of the bin (an older one, to compare).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolSchemaMessages } from '@toolschema/mcp';
 import { buildToolSchemas, loadGithubOpenApi } from '../inputs/github-tools.mjs';
+import { startListHttpServer } from '../inputs/list-http-server.mjs';
 import {
   compare,
   formatBytes,
@@ -24,8 +28,9 @@ import { startPeer } from '../lib/stdioPeer.mjs';
 const DEFAULT_TOOL_COUNT = 500;
 const LIST_SERVER = fileURLToPath(new URL('../inputs/list-server.mjs', import.meta.url));
 
-/** The built `toolschema` bin, found through the workspace package. */
+/** The built `toolschema` bin, found through the workspace package (or `TOOLSCHEMA_BENCH_BIN`). */
 function cliBin() {
+  if (process.env.TOOLSCHEMA_BENCH_BIN) return process.env.TOOLSCHEMA_BENCH_BIN;
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve('toolschema/package.json');
   return join(dirname(manifestPath), require(manifestPath).bin.toolschema);
@@ -44,6 +49,81 @@ function cpuMs(pid) {
   // 100 per second on Linux).
   const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * A process's CPU time per request over `lists` requests, in milliseconds, or `undefined` off
+ * Linux.
+ */
+async function cpuPerList(peer, method, lists) {
+  const before = cpuMs(peer.pid);
+  for (let index = 0; index < lists; index++) await peer.request(method);
+  return before === undefined ? undefined : (cpuMs(peer.pid) - before) / lists;
+}
+
+/** Starts `toolschema proxy --quiet --url <url>` and waits until it answers. */
+async function startRemote(url) {
+  const peer = startPeer(process.execPath, [cliBin(), 'proxy', '--quiet', '--url', url]);
+  await peer.request('ping');
+  return peer;
+}
+
+/**
+ * Times `proxy --url` in front of the bare HTTP endpoint, its answers as JSON bodies and as SSE
+ * events: cold (a fresh proxy's first list), warm (the same list again) and the floor (the same
+ * answer to `bench/tools`, which the proxy reads through the SDK and writes as a line like every
+ * message, with no `tools/list` to rewrite), and the proxy's CPU per list.
+ *
+ * @returns The table's rows.
+ */
+async function measureRemote(toolsText, { rounds, warmup, coldRounds, batch, cpuLists }) {
+  const http = await startListHttpServer(toolsText);
+  const rows = [];
+  try {
+    for (const [name, url] of [
+      ['JSON body', http.url],
+      ['SSE event', `${http.url}?sse`],
+    ]) {
+      const cold = [];
+      for (let round = 0; round < coldRounds; round++) {
+        const peer = await startRemote(url);
+        const before = performance.now();
+        await peer.request('tools/list');
+        cold.push(performance.now() - before);
+        await peer.close();
+      }
+      const proxy = await startRemote(url);
+      const floor = await startRemote(url);
+      await proxy.request('tools/list');
+      await floor.request('bench/tools');
+      const times = (peer, method) => async () => {
+        for (let index = 0; index < batch; index++) await peer.request(method);
+      };
+      const warm = await compare(
+        [
+          { name: 'proxied', run: times(proxy, 'tools/list') },
+          { name: 'floor', run: times(floor, 'bench/tools') },
+        ],
+        { rounds, warmup },
+      );
+      const cpu = [
+        await cpuPerList(proxy, 'tools/list', cpuLists),
+        await cpuPerList(floor, 'bench/tools', cpuLists),
+      ].map((value) => (value === undefined ? 'n/a' : formatMs(value)));
+      await proxy.close();
+      await floor.close();
+      rows.push([
+        name,
+        formatMs(median(cold)),
+        formatMs(warm.proxied.median / batch),
+        formatMs(warm.floor.median / batch),
+        cpu.join(' / '),
+      ]);
+    }
+  } finally {
+    await http.close();
+  }
+  return rows;
 }
 
 /** Starts the list server, straight or behind the proxy, and waits until it answers. */
@@ -126,18 +206,20 @@ export async function runProxy({ rounds, warmup, coldRounds, toolCount = DEFAULT
     );
     // The proxy's CPU time per list, over lists of their own once both proxies are warm.
     const cpuLists = rounds * batch * 4;
-    const cpuPerList = async (peer, method) => {
-      const before = cpuMs(peer.pid);
-      for (let index = 0; index < cpuLists; index++) await peer.request(method);
-      return before === undefined ? undefined : (cpuMs(peer.pid) - before) / cpuLists;
-    };
     const cpu = {
-      proxied: await cpuPerList(proxy, 'tools/list'),
-      floor: await cpuPerList(floorProxy, 'bench/tools'),
+      proxied: await cpuPerList(proxy, 'tools/list', cpuLists),
+      floor: await cpuPerList(floorProxy, 'bench/tools', cpuLists),
     };
     await direct.close();
     await proxy.close();
     await floorProxy.close();
+    const remoteRows = await measureRemote(toolsText, {
+      rounds,
+      warmup,
+      coldRounds,
+      batch,
+      cpuLists,
+    });
 
     // Where the proxy's time goes, in process, on the answer the server sends.
     const line = directAnswer.toString('utf8');
@@ -223,6 +305,24 @@ export async function runProxy({ rounds, warmup, coldRounds, toolCount = DEFAULT
       `In process, on the same answer (median of ${rounds} rounds):`,
       '',
       markdownTable(['step', 'time'], partRows),
+      '',
+      `The same answer from a bare Streamable HTTP endpoint in this process (stateless, fixed text) ` +
+        'through `toolschema proxy --quiet --url`, answered as a JSON body and as one SSE event: cold, a ' +
+        `fresh proxy's first list (median of ${coldRounds}); warm, the same list again (median of ${rounds} rounds of ` +
+        `${batch}); floor, the same answer to \`bench/tools\`, which the proxy reads through the SDK and writes as a ` +
+        'line like every message, with no tools/list to rewrite. Proxy CPU per list over ' +
+        `${rounds * batch * 4} more lists, from /proc.`,
+      '',
+      markdownTable(
+        [
+          'proxy --url, answer as',
+          'cold (first list)',
+          'warm (same list again)',
+          'floor (bench/tools)',
+          'proxy CPU per list: warm / floor',
+        ],
+        remoteRows,
+      ),
       '',
       `- **warm: proxied / direct = ${formatRatio(warmProxied / warmDirect)}**, added ${formatMs(warmProxied - warmDirect)} ` +
         `(${formatRatio((warmProxied - warmDirect) / warmDirect)} of the direct time; target < 0.25×); ` +

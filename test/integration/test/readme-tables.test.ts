@@ -13,6 +13,7 @@
  * which ran and asserts it, so no run silently skips them.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import {
   ACCEPTANCE_MARKERS,
@@ -28,6 +29,7 @@ import {
   LIBRARY_MARKERS,
   MASTRA_MIN_NODE,
   MASTRA_ROW_START,
+  MASTRA_VERSION,
   mastraRuns,
   renderLibraryComparison,
   withoutMastraRows,
@@ -45,6 +47,7 @@ const READMES = {
 };
 
 const readme = (path: string) => readFileSync(join(root, path), 'utf8');
+const require = createRequire(import.meta.url);
 
 /** Mastra's compat layers in the comparison: OpenAI, OpenAI reasoning, Anthropic, Google. */
 const MASTRA_ROWS = 4;
@@ -88,6 +91,16 @@ describe('README tables, measured again', () => {
   it(`Mastra's rows are measured again on Node.js ${MASTRA_MIN_NODE} or later only: ${mastraRuns ? 'measured in this run' : 'not in this run'}`, () => {
     const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
     expect(mastraRuns).toBe(major > 22 || (major === 22 && minor >= 13));
+    // The rows name the version installed (read from its manifest: nothing is imported).
+    const support = createRequire(require.resolve('@toolschema/test-support/acceptance'));
+    const entry = support.resolve('@mastra/schema-compat');
+    const manifest = join(entry.slice(0, entry.lastIndexOf('/dist/')), 'package.json');
+    const installed = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      version: string;
+      engines: object;
+    };
+    expect(installed.version).toBe(MASTRA_VERSION);
+    expect(installed.engines).toStrictEqual({ node: `>=${MASTRA_MIN_NODE}.0` });
   });
 
   it('one real tool as listed and as each provider profile sends it', () => {

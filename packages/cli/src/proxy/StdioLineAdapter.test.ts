@@ -390,6 +390,38 @@ describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
     expect(listTool.mock.calls.map(([tool]) => tool.name)).toStrictEqual(['a', 'plain']);
   });
 
+  it('writes what the core makes of the whole message, elements that are no tool and tools left out included', () => {
+    const tools = [
+      refTool('été'),
+      null,
+      toolWithHugeEnum,
+      1.5,
+      {
+        name: 'plain',
+        inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+      },
+    ];
+    const message = { jsonrpc: '2.0', id: 1, result: { tools, nextCursor: 'c' } };
+    const reference = new ToolSchemaMessages({ profile: 'openai-strict' });
+    reference.toServer({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const expected = JSON.stringify(reference.toClient(message));
+    const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+    const lines = new StdioLineAdapter(messages);
+    const listTool = vi.spyOn(messages, 'listTool');
+    for (const id of [1, 2]) {
+      lines.clientMessage({ jsonrpc: '2.0', id, method: 'tools/list' });
+      const pieces = lines.serverMessage({ ...message, id }, false);
+      const out = Buffer.isBuffer(pieces) ? pieces : Buffer.concat(pieces);
+      expect(out.toString()).toBe(expected.replace('"id":1,', `"id":${id},`));
+    }
+    expect(listTool.mock.calls.map(([tool]) => tool.name)).toStrictEqual(['été', 'pick', 'plain']);
+    // The keys are those a line's tools get: the same answer as a line is all hits.
+    lines.clientLine(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    const asLine = lines.serverLine(line({ ...message, id: 3 })).toString();
+    expect(asLine).toBe(expected.replace('"id":1,', '"id":3,'));
+    expect(listTool).toHaveBeenCalledTimes(3);
+  });
+
   it('notes an answered tools/call while no tools/list is pending, the message unchanged', () => {
     const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
     const lines = new StdioLineAdapter(messages, { rewritesCalls: true });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ListedTool, ToolSchemaMessages } from '@toolschema/mcp';
 import { isObject } from '../isObject/index.ts';
 import { findToolsArray, skipValue, type ToolsArray } from './jsonBytes.ts';
@@ -9,6 +10,18 @@ const TOOLS_CALL = Buffer.from('tools/call');
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 const COMMA = Buffer.from(',');
+
+/**
+ * Stands for the tools array while the rest of a parsed answer is written: a NUL and a nonce per
+ * process, so no string of a server's can be it.
+ */
+const TOOLS_MARK = `\u0000${randomBytes(6).toString('hex')}:tools`;
+const TOOLS_MARK_TEXT = JSON.stringify(TOOLS_MARK);
+
+/** A parsed answer to a pending `tools/list` (see `ToolSchemaMessages.answersToolsList`). */
+type ToolsListAnswer = Record<string, unknown> & {
+  result: Record<string, unknown> & { tools: unknown[] };
+};
 
 /** Options of {@link StdioLineAdapter}. */
 export interface StdioLineAdapterOptions {
@@ -29,8 +42,8 @@ export interface StdioLineAdapterOptions {
 /**
  * Puts the MCP stdio framing (one JSON-RPC message per line) around a {@link ToolSchemaMessages},
  * for both proxies: `proxy -- <command>` hands it the lines of both sides, `proxy --url` the
- * messages its HTTP transport parsed (see {@link StdioLineAdapter.serverMessage}), so a remote
- * server's `tools/list` answer goes through the same text cache as a local one.
+ * messages its HTTP transport parsed (see {@link StdioLineAdapter.serverMessage}); one text cache
+ * serves both, so a remote server's tool listed again costs no more than a local one's.
  * Bytes pass as they came unless a `tools/list` answer is rewritten:
  *
  * - a client line is parsed only when it can be a `tools/list` request (it spells the method out,
@@ -105,10 +118,12 @@ export class StdioLineAdapter {
 
   /**
    * Passes a message the server sent, already parsed (by the remote proxy's HTTP transport, from
-   * a JSON body or an SSE event alike), through the core: it is written as one line, which then
-   * goes through {@link StdioLineAdapter.serverLinePieces}, so a `tools/list` answer is read tool
-   * by tool from that text with the same cache as a local server's lines. Writing it costs one
-   * `JSON.stringify`, which sending it on as a line costs anyway.
+   * a JSON body or an SSE event alike), through the core, and writes it as the line the client
+   * gets. The answer to a pending `tools/list` is written tool by tool: each tool's
+   * `JSON.stringify` text is its key in the same cache the lines use, so a tool listed again as
+   * the same text costs that text and a lookup; only a new or changed tool is passed to the core
+   * (from the value, never parsed again). The line is what writing the rewritten message whole
+   * gives, in pieces.
    *
    * @param message A JSON-RPC message or batch.
    * @param placeholders Whether it may hold number placeholders of `losslessJson.ts` (a client's
@@ -117,10 +132,21 @@ export class StdioLineAdapter {
    *   `JSON.stringify` throws for the message as it came (a value too deep).
    */
   serverMessage(message: unknown, placeholders: boolean): Buffer | readonly Buffer[] {
-    // While no tools/list is pending nothing is rewritten, but the core still notes which
-    // tools/call was answered (a line it is never shown would stay pending there).
-    if (!this.waitsForToolsList) this.#messages.toClient(message);
-    return this.serverLinePieces(Buffer.from(stringifyLossless(message, placeholders), 'utf8'));
+    if (this.waitsForToolsList && this.#messages.answersToolsList(message)) {
+      const pieces = this.#rewriteToolsValue(message as ToolsListAnswer, placeholders);
+      if (pieces !== undefined) return pieces;
+    }
+    // Nothing to rewrite while no tools/list is pending, but the core still notes which
+    // tools/call was answered.
+    const rewritten = this.#messages.toClient(message);
+    if (rewritten !== message) {
+      try {
+        return Buffer.from(stringifyLossless(rewritten, placeholders), 'utf8');
+      } catch (error) {
+        this.#options.onRewriteError?.(error);
+      }
+    }
+    return Buffer.from(stringifyLossless(message, placeholders), 'utf8');
   }
 
   /**
@@ -228,19 +254,98 @@ export class StdioLineAdapter {
       this.#messages.settleToolsList(envelope, undefined);
       return line;
     }
+    const changed = this.#settle(envelope, answer);
+    this.#lastTools = answer.filter(
+      (tool): tool is CachedTool => tool !== undefined && !tool.evicted,
+    );
+    if (!changed) return line;
+    return spliceTools(line, tools, answer);
+  }
+
+  /**
+   * Rewrites a parsed `tools/list` answer tool by tool, each tool's text its key in the cache
+   * (see {@link StdioLineAdapter.serverMessage}).
+   *
+   * @returns The pieces of the line, or `undefined` when the core failed on a tool (reported;
+   *   the answer is then settled as not rewritten and goes on as it came). Throws what
+   *   `JSON.stringify` throws for an answer too deep to write (settled the same way).
+   */
+  #rewriteToolsValue(
+    message: ToolsListAnswer,
+    placeholders: boolean,
+  ): Buffer | Buffer[] | undefined {
+    const { tools } = message.result;
+    let skeleton: string;
+    let texts: string[];
+    try {
+      const result = { ...message.result, tools: TOOLS_MARK };
+      skeleton = stringifyLossless({ ...message, result }, placeholders);
+      texts = tools.map((tool) => stringifyLossless(tool, placeholders));
+    } catch (error) {
+      // Too deep to write at all: nothing of it can go on, which the caller says.
+      this.#messages.settleToolsList(message, undefined);
+      throw error;
+    }
+    const answer: Array<CachedTool | undefined> = [];
+    try {
+      // Plain indexed loop: this runs for every tool of every list.
+      for (let index = 0; index < tools.length; index++) {
+        const tool = tools[index];
+        const text = texts[index]!;
+        if (!isObject(tool)) {
+          answer.push(undefined);
+          continue;
+        }
+        // The key is the tool's UTF-8 bytes read as latin1, as for a line: the text itself when
+        // it is ASCII, as tools mostly are.
+        const ascii = Buffer.byteLength(text, 'utf8') === text.length;
+        const bytes = ascii ? undefined : Buffer.from(text, 'utf8');
+        const source = bytes === undefined ? text : bytes.toString('latin1');
+        answer.push(
+          this.#toolTexts.get(source) ??
+            this.#keep(tool, placeholders, source, bytes ?? Buffer.from(text, 'latin1')),
+        );
+      }
+    } catch (error) {
+      this.#options.onRewriteError?.(error);
+      this.#messages.settleToolsList(message, undefined);
+      return undefined;
+    }
+    this.#settle(message, answer);
+    // Written as the message whole would be, from the texts already made.
+    const at = skeleton.indexOf(TOOLS_MARK_TEXT);
+    const pieces: Buffer[] = [Buffer.from(`${skeleton.slice(0, at)}[`, 'utf8')];
+    for (let index = 0; index < tools.length; index++) {
+      const tool = answer[index];
+      const piece =
+        tool === undefined
+          ? Buffer.from(texts[index]!, 'utf8')
+          : tool.output === 'same'
+            ? tool.bytes
+            : tool.output;
+      if (piece === undefined) continue;
+      if (pieces.length > 1) pieces.push(COMMA);
+      pieces.push(piece);
+    }
+    pieces.push(Buffer.from(`]${skeleton.slice(at + TOOLS_MARK_TEXT.length)}`, 'utf8'));
+    return pieces;
+  }
+
+  /**
+   * Settles an answer whose tools were rewritten here with the core.
+   *
+   * @returns Whether any tool goes out other than as listed (rewritten or left out).
+   */
+  #settle(envelope: unknown, answer: ReadonlyArray<CachedTool | undefined>): boolean {
     const listed: ListedTool[] = [];
-    const kept: CachedTool[] = [];
     let changed = false;
     for (const tool of answer) {
       if (tool === undefined) continue;
       listed.push(tool.listed);
-      if (!tool.evicted) kept.push(tool);
       if (tool.output !== 'same') changed = true;
     }
     this.#messages.settleToolsList(envelope, listed);
-    this.#lastTools = kept;
-    if (!changed) return line;
-    return spliceTools(line, tools, answer);
+    return changed;
   }
 
   /**
@@ -251,23 +356,39 @@ export class StdioLineAdapter {
   #listTool(line: Buffer, start: number, end: number): CachedTool | undefined {
     const parsed = parseLossless(line.toString('utf8', start, end));
     if (!isObject(parsed.value)) return undefined;
-    const listed = this.#messages.listTool(parsed.value);
+    const source = line.toString('latin1', start, end);
+    return this.#keep(
+      parsed.value,
+      parsed.placeholders,
+      source,
+      Buffer.from(line.subarray(start, end)),
+    );
+  }
+
+  /**
+   * Passes one tool to the core and keeps what it became in the cache.
+   *
+   * @param tool The tool as listed.
+   * @param placeholders Whether it may hold number placeholders.
+   * @param source Its text as listed: the key (see {@link CachedTool.source}).
+   * @param bytes The same text as bytes.
+   */
+  #keep(
+    tool: Record<string, unknown>,
+    placeholders: boolean,
+    source: string,
+    bytes: Buffer,
+  ): CachedTool {
+    const listed = this.#messages.listTool(tool);
     const output =
       listed.tool === undefined
         ? undefined
-        : listed.tool === parsed.value
+        : listed.tool === tool
           ? ('same' as const)
-          : Buffer.from(stringifyLossless(listed.tool, parsed.placeholders), 'utf8');
-    const tool: CachedTool = {
-      source: line.toString('latin1', start, end),
-      bytes: Buffer.from(line.subarray(start, end)),
-      listed,
-      output,
-      evicted: false,
-      used: false,
-    };
-    this.#toolTexts.add(tool);
-    return tool;
+          : Buffer.from(stringifyLossless(listed.tool, placeholders), 'utf8');
+    const cached: CachedTool = { source, bytes, listed, output, evicted: false, used: false };
+    this.#toolTexts.add(cached);
+    return cached;
   }
 
   /** Writes a rewritten message back as a line, or returns the line when it cannot. */

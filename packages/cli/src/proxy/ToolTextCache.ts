@@ -2,7 +2,10 @@ import type { ListedTool } from '@toolschema/mcp';
 
 /** What one tool's text of a `tools/list` answer became. Shared between answers. */
 export interface CachedTool {
-  /** The tool's exact bytes as listed, read as latin1 (one character per byte): the key. */
+  /**
+   * The tool's exact bytes as listed (for a message the remote proxy parsed, as `JSON.stringify`
+   * writes it), read as latin1 (one character per byte): the key.
+   */
   readonly source: string;
   /** The same bytes, to compare in place with a line. */
   readonly bytes: Buffer;

@@ -68,9 +68,9 @@ function parseClientLine(text: string): { message: unknown; placeholders: boolea
 /**
  * Runs `toolschema proxy --url`: stdio toward the client, the MCP SDK's Streamable HTTP (or
  * HTTP+SSE) client transport toward the server, every message through the adapter (what the
- * client sends as a value for the transport, what the transport parsed, from a JSON body or an SSE
- * event, as the line the client gets: a `tools/list` answer is read from that text tool by tool,
- * each tool known before taken from the proxy's cache). Resolves with 0 once the client has
+ * client sends as a value for the transport; what the transport parsed, from a JSON body or an SSE
+ * event alike, into the line the client gets, a `tools/list` answer with each tool known before
+ * taken from the proxy's cache). Resolves with 0 once the client has
  * closed stdin and the answers still due have come (or `graceMs` passed), with 1 after a failure
  * that ends the connection (one line on stderr), or with 128 + signal number.
  *

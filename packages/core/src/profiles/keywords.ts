@@ -44,20 +44,51 @@ const APPLICABLE: Readonly<Record<string, readonly string[]>> = Object.fromEntri
   Object.entries(BY_TYPE).map(([type, keywords]) => [type, [...keywords, ...ANY_TYPE]]),
 );
 
-/** The same lists as sets, to ask a schema's few keys rather than probe it for each keyword. */
-const APPLICABLE_SETS = new Map<string | undefined, ReadonlySet<string>>([
-  [undefined, new Set(ALL_ASSERTION_KEYWORDS)],
-  ...Object.entries(APPLICABLE).map(([type, keywords]): [string, ReadonlySet<string>] => [
+/**
+ * Per type, each applicable keyword's place in its list: the filter reads a schema's few keys
+ * and sorts what it finds, rather than asking the schema for every keyword of the list.
+ */
+const APPLICABLE_ORDER = new Map<string | undefined, ReadonlyMap<string, number>>([
+  [undefined, orderOf(ALL_ASSERTION_KEYWORDS)],
+  ...Object.entries(APPLICABLE).map(([type, keywords]): [string, ReadonlyMap<string, number>] => [
     type,
-    new Set(keywords),
+    orderOf(keywords),
   ]),
 ]);
-const ANY_TYPE_SET: ReadonlySet<string> = new Set(ANY_TYPE);
+const ANY_TYPE_ORDER = orderOf(ANY_TYPE);
 
-/** Whether a schema has a key in a set (most schemas have a few keys and none of the keywords). */
-function hasKeyIn(schema: SchemaObject, keywords: ReadonlySet<string>): boolean {
-  for (const key in schema) if (keywords.has(key)) return true;
-  return false;
+function orderOf(keywords: readonly string[]): ReadonlyMap<string, number> {
+  return new Map(keywords.map((keyword, index) => [keyword, index]));
+}
+
+/**
+ * The places (in `order`) of the keywords two schemas have as own keys, each once, sorted.
+ *
+ * @returns The places, or `undefined` when neither schema has one (most schemas).
+ */
+function presentKeywords(
+  first: SchemaObject,
+  second: SchemaObject,
+  order: ReadonlyMap<string, number>,
+): number[] | undefined {
+  const found = addPresent(addPresent(undefined, first, order), second, order);
+  return found?.sort((left, right) => left - right);
+}
+
+/** Adds the places of a schema's own keys that `order` lists to `found` (each once). */
+function addPresent(
+  found: number[] | undefined,
+  schema: SchemaObject,
+  order: ReadonlyMap<string, number>,
+): number[] | undefined {
+  let result = found;
+  for (const key in schema) {
+    const place = order.get(key);
+    if (place === undefined || !Object.hasOwn(schema, key) || result?.includes(place)) continue;
+    if (result === undefined) result = [place];
+    else result.push(place);
+  }
+  return result;
 }
 
 /**
@@ -97,12 +128,12 @@ export function filterKeywords(
   context: RewriteContext,
   pointer: string,
 ): void {
-  const applicableSet = APPLICABLE_SETS.get(type) ?? ANY_TYPE_SET;
-  if (!hasKeyIn(original, applicableSet) && !hasKeyIn(wire, applicableSet)) return;
+  const present = presentKeywords(original, wire, APPLICABLE_ORDER.get(type) ?? ANY_TYPE_ORDER);
+  if (present === undefined) return;
   const applicable = applicableKeywords(type);
   const refused: Array<[string, unknown]> = [];
-  for (const keyword of applicable) {
-    if (!Object.hasOwn(original, keyword) && !Object.hasOwn(wire, keyword)) continue;
+  for (const place of present) {
+    const keyword = applicable[place]!;
     const value = Object.hasOwn(wire, keyword) ? wire[keyword] : original[keyword];
     if (value === undefined) continue;
     if (keyword === 'propertyNames' && context.recipe.objects !== 'keep') continue;

@@ -312,10 +312,12 @@ function followReference(
     return jsonString(target.value, annotations, undefined, context, pointer);
   }
   const assertions = withoutAnnotations(siblings);
+  // Without siblings the target itself is rewritten, the same object at every level, so what is
+  // computed per schema object (its JSON description) is computed once.
   const combined =
     Object.keys(assertions).length > 0
       ? { ...annotations, allOf: [target.value, assertions] }
-      : isPlainObject(target.value)
+      : isPlainObject(target.value) && Object.keys(siblings).length > 0
         ? { ...target.value, ...siblings }
         : target.value;
   context.entered.set(ref, times + 1);

@@ -23,7 +23,12 @@ export {
   runLibrary,
   withoutMastraRows,
 } from './compareLibraries.ts';
-export { MASTRA_MIN_NODE, MASTRA_ROW_START, mastraRuns } from './mastraLibraries.ts';
+export {
+  MASTRA_MIN_NODE,
+  MASTRA_ROW_START,
+  MASTRA_VERSION,
+  mastraRuns,
+} from './mastraLibraries.ts';
 export {
   type AcceptanceCorpus,
   type AcceptanceRow,

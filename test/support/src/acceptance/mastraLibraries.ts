@@ -2,7 +2,7 @@ import type * as MastraSchemaCompat from '@mastra/schema-compat';
 import { jsonSchema } from 'ai';
 import type { CorpusTool } from '../corpora/index.ts';
 import { googleDeclaration } from './googleRequest.ts';
-import { identity, isValidatorTool, type Library, type Sent } from './library.ts';
+import { identity, isValidatorTool, type Library } from './library.ts';
 
 /** The Node.js release `@mastra/schema-compat` requires (its `engines`: `>=22.13.0`). */
 export const MASTRA_MIN_NODE = '22.13';
@@ -19,8 +19,8 @@ export const mastraRuns: boolean = (() => {
 /** How every Mastra row of the comparison starts (the rows measured only where {@link mastraRuns}). */
 export const MASTRA_ROW_START = '| `@mastra/schema-compat` ';
 
-/** The version measured, as the catalog pins it. */
-const VERSION = '1.3.11';
+/** The version the comparison names, as the catalog pins it (a test compares it with the installed one). */
+export const MASTRA_VERSION = '1.3.11';
 
 type Layer = MastraSchemaCompat.SchemaCompatLayer;
 
@@ -61,53 +61,69 @@ export async function loadMastraLibraries(): Promise<Library[]> {
     if (corpus === 'Valibot tools') return toStandardJsonSchema(tool.schema as never);
     return tool.schema;
   };
-  const layer = (name: string, profile: Library['profile'], made: Layer, model: string) => ({
-    name: `\`@mastra/schema-compat\` ${VERSION} \`${name}\` (${model})`,
-    profile,
-    send: async (tool: CorpusTool, corpus: string): Promise<Sent> => {
-      const { json, validate } = compatOf(mastra, made, input(tool, corpus));
-      return { schema: json, encode: identity, validate };
-    },
-  });
+  /**
+   * The layer Mastra's tool builder picks for a model: the first of its list, in its order, that
+   * applies. Checked to be the one the row names.
+   */
+  const selected = (model: MastraSchemaCompat.ModelInformation, name: string): Layer => {
+    const layers: Layer[] = [
+      new mastra.OpenAIReasoningSchemaCompatLayer(model),
+      new mastra.OpenAISchemaCompatLayer(model),
+      new mastra.GoogleSchemaCompatLayer(model),
+      new mastra.AnthropicSchemaCompatLayer(model),
+      new mastra.DeepSeekSchemaCompatLayer(model),
+      new mastra.MetaSchemaCompatLayer(model),
+    ];
+    const layer = layers.find((candidate) => candidate.shouldApply());
+    if (layer?.constructor.name !== name) {
+      throw new Error(`Mastra picks ${layer?.constructor.name} for ${model.modelId}, not ${name}.`);
+    }
+    return layer;
+  };
+  /** A row: one model's layer, judged by a profile; Gemini's through the AI SDK's Google provider. */
+  const row = (
+    name: string,
+    model: MastraSchemaCompat.ModelInformation,
+    profile: Library['profile'],
+  ): Library => {
+    const layer = selected(model, name);
+    const gemini = profile === 'gemini';
+    const through = gemini ? ' with `@ai-sdk/google` 3.0.141' : '';
+    return {
+      name: `\`@mastra/schema-compat\` ${MASTRA_VERSION} \`${name}\` (${model.modelId})${through}`,
+      profile,
+      send: async (tool, corpus) => {
+        const { json, validate } = compatOf(mastra, layer, input(tool, corpus));
+        // What reaches Gemini: the layer's JSON Schema through the AI SDK's Google provider, as
+        // Mastra's agents send it.
+        const schema = gemini
+          ? (await googleDeclaration(jsonSchema(json as never))).parameters
+          : json;
+        return { schema, encode: identity, validate };
+      },
+    };
+  };
   const openai = { provider: 'openai.responses', supportsStructuredOutputs: true };
-  const google = new mastra.GoogleSchemaCompatLayer({
-    provider: 'google.generative-ai',
-    modelId: 'gemini-2.5-flash',
-    supportsStructuredOutputs: true,
-  });
   return [
-    layer(
-      'OpenAISchemaCompatLayer',
-      'openai-strict',
-      new mastra.OpenAISchemaCompatLayer({ ...openai, modelId: 'gpt-5' }),
-      'gpt-5',
-    ),
-    layer(
-      'OpenAIReasoningSchemaCompatLayer',
-      'openai-strict',
-      new mastra.OpenAIReasoningSchemaCompatLayer({ ...openai, modelId: 'o3' }),
-      'o3',
-    ),
-    layer(
+    row('OpenAISchemaCompatLayer', { ...openai, modelId: 'gpt-5' }, 'openai-strict'),
+    row('OpenAIReasoningSchemaCompatLayer', { ...openai, modelId: 'o3' }, 'openai-strict'),
+    row(
       'AnthropicSchemaCompatLayer',
-      'anthropic',
-      new mastra.AnthropicSchemaCompatLayer({
+      {
         provider: 'anthropic.messages',
         modelId: 'claude-sonnet-4-5',
         supportsStructuredOutputs: false,
-      }),
-      'claude-sonnet-4-5',
-    ),
-    {
-      // What reaches Gemini: the layer's JSON Schema through the AI SDK's Google provider, as
-      // Mastra's agents send it.
-      name: `\`@mastra/schema-compat\` ${VERSION} \`GoogleSchemaCompatLayer\` (gemini-2.5-flash) with \`@ai-sdk/google\` 3.0.141`,
-      profile: 'gemini',
-      send: async (tool, corpus) => {
-        const { json, validate } = compatOf(mastra, google, input(tool, corpus));
-        const { parameters } = await googleDeclaration(jsonSchema(json as never));
-        return { schema: parameters, encode: identity, validate };
       },
-    },
+      'anthropic',
+    ),
+    row(
+      'GoogleSchemaCompatLayer',
+      {
+        provider: 'google.generative-ai',
+        modelId: 'gemini-2.5-flash',
+        supportsStructuredOutputs: true,
+      },
+      'gemini',
+    ),
   ];
 }
