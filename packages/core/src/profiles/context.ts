@@ -46,6 +46,12 @@ export interface RewriteContext {
   summaries: Map<unknown, string | undefined>;
   /** Schema nodes written so far (a bound on unrolling). */
   written: number;
+  /** How many levels this walk unrolls a cycle: the recipe's, or fewer when that is too large. */
+  unrollLevels: number;
+  /** How many `$ref`s the current path is inside. */
+  unrolling: number;
+  /** Schema nodes written inside `$ref`s so far: what unrolling adds to the schema. */
+  unrolledWritten: number;
   /** Rewrites one subschema (the walk, handed to the rewrites of each kind). */
   rewrite: (schema: unknown, pointer: string, depth: Depth) => Rewritten;
 }
@@ -60,6 +66,14 @@ export interface Depth {
 
 /** Schema nodes one call may write before further references travel as JSON strings. */
 export const MAX_WRITTEN_NODES = 50_000;
+
+/**
+ * Schema nodes unrolling a cycle may add before the walk starts again one level shallower. A
+ * recursive type with many recursive properties multiplies at each level (JSON Schema's own
+ * draft-07 meta-schema, 160 nodes, grew to 28 MB at 3 levels); past this, the schema is beyond
+ * every provider's limits and a model's attention.
+ */
+export const MAX_UNROLLED_NODES = 2_000;
 
 /** Nesting of schemas one call follows before the rest travels as a JSON string. */
 export const MAX_SCHEMA_DEPTH = 200;

@@ -15,6 +15,8 @@ type SchemaObject = Record<string, unknown>;
  * @param why Why, for the diagnostic; `undefined` when a plain "any value" needs no diagnostic.
  * @param context The call's state.
  * @param pointer Where, in the self-contained schema.
+ * @param described What the value is, in place of the original's JSON (which a cycle's tail
+ *   need not repeat: the schema it recurs into encloses it).
  * @returns The rewritten position.
  */
 export function jsonString(
@@ -23,19 +25,23 @@ export function jsonString(
   why: string | undefined,
   context: RewriteContext,
   pointer: string,
+  described?: string,
 ): Rewritten {
   const wire = typedWire('string', annotations);
-  let summary = context.summaries.get(original);
-  if (summary === undefined && !context.summaries.has(original)) {
-    summary = summarize(original);
-    context.summaries.set(original, summary);
+  if (described !== undefined) appendDescription(wire, described);
+  else {
+    let summary = context.summaries.get(original);
+    if (summary === undefined && !context.summaries.has(original)) {
+      summary = summarize(original);
+      context.summaries.set(original, summary);
+    }
+    appendDescription(
+      wire,
+      summary === undefined
+        ? 'A JSON-encoded value.'
+        : `A JSON-encoded value matching this JSON Schema: ${summary}`,
+    );
   }
-  appendDescription(
-    wire,
-    summary === undefined
-      ? 'A JSON-encoded value.'
-      : `A JSON-encoded value matching this JSON Schema: ${summary}`,
-  );
   if (why !== undefined) {
     report(context, 'profile-json-string', pointer, `${why}; it travels as a JSON-encoded string.`);
   }

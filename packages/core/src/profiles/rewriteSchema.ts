@@ -5,7 +5,7 @@ import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
-import { MAX_SCHEMA_DEPTH, MAX_WRITTEN_NODES, report } from './context.ts';
+import { MAX_SCHEMA_DEPTH, MAX_UNROLLED_NODES, MAX_WRITTEN_NODES, report } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
@@ -39,7 +39,8 @@ const INFERRED_TYPES: ReadonlyArray<[string, readonly string[]]> = [
 /**
  * Rewrites a self-contained schema (the dereference pass's output) for one profile: the wire
  * schema and the codec, in one walk. `$ref`s (cycles) are unrolled `recipe.unrollLevels` deep,
- * then the value travels as a JSON string.
+ * or fewer where that would add more than {@link MAX_UNROLLED_NODES} schema nodes, then the value
+ * travels as a JSON string.
  *
  * @param root The self-contained schema (not mutated).
  * @param recipe The profile's rules.
@@ -51,20 +52,36 @@ export function rewriteSchema(
   recipe: Recipe,
   diagnostics: Diagnostic[],
 ): { schema: SchemaObject; codec: Codec } {
-  const context: RewriteContext = {
-    recipe,
-    root,
-    diagnostics,
-    reported: new Map(),
-    entered: new Map(),
-    targets: new Map(),
-    summaries: new Map(),
-    written: 0,
-    rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
-  };
-  const result = context.rewrite(root, '', { schemas: 0, objects: 0 });
-  return { schema: result.wire, codec: { version: 1, root: result.codec } };
+  const kept = diagnostics.length;
+  for (let unrollLevels = recipe.unrollLevels; ; unrollLevels--) {
+    const context: RewriteContext = {
+      recipe,
+      root,
+      diagnostics,
+      reported: new Map(),
+      entered: new Map(),
+      targets: new Map(),
+      summaries: new Map(),
+      written: 0,
+      unrollLevels,
+      unrolling: 0,
+      unrolledWritten: 0,
+      rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
+    };
+    try {
+      const result = context.rewrite(root, '', { schemas: 0, objects: 0 });
+      return { schema: result.wire, codec: { version: 1, root: result.codec } };
+    } catch (error) {
+      // Unrolling wrote too much: the walk starts again one level shallower (at 0 it enters no
+      // `$ref`, so it ends), with the diagnostics of the attempt given up.
+      if (error !== UNROLLED_TOO_MUCH) throw error;
+      diagnostics.length = kept;
+    }
+  }
 }
+
+/** Thrown inside the walk when unrolling passes {@link MAX_UNROLLED_NODES}. */
+const UNROLLED_TOO_MUCH = Symbol('unrolled too much');
 
 function rewrite(
   schema: unknown,
@@ -84,6 +101,8 @@ function rewritePosition(
   context: RewriteContext,
 ): Rewritten {
   context.written += 1;
+  if (context.unrolling > 0 && ++context.unrolledWritten > MAX_UNROLLED_NODES)
+    throw UNROLLED_TOO_MUCH;
   const { recipe } = context;
   if (schema === false) {
     if (recipe.objects === 'keep')
@@ -302,14 +321,24 @@ function followReference(
   const annotations = annotationsOf(siblings, context.recipe);
   if (!target.found) return anyValue(siblings, annotations, context, pointer);
   const times = context.entered.get(ref) ?? 0;
-  if (times >= context.recipe.unrollLevels || context.written > MAX_WRITTEN_NODES) {
+  if (times >= context.unrollLevels || context.written > MAX_WRITTEN_NODES) {
+    const fewer =
+      context.unrollLevels < context.recipe.unrollLevels
+        ? ` (not ${context.recipe.unrollLevels}: that would add more than ${MAX_UNROLLED_NODES} schema nodes)`
+        : '';
     report(
       context,
       'profile-cycle-unrolled',
       pointer,
-      `The recursion through ${ref} was unrolled ${times} levels; deeper values travel as a JSON-encoded string.`,
+      `The recursion through ${ref} was unrolled ${times} levels${fewer}; deeper values travel as a JSON-encoded string.`,
     );
-    return jsonString(target.value, annotations, undefined, context, pointer);
+    // Where the schema was unrolled, it encloses this tail: naming it beats repeating its JSON
+    // at every tail (hundreds of tails where a recursive type has many recursive properties).
+    const described =
+      times > 0
+        ? `A JSON-encoded value of the same schema as the enclosing ${nameOf(ref, target.value)}.`
+        : undefined;
+    return jsonString(target.value, annotations, undefined, context, pointer, described);
   }
   const assertions = withoutAnnotations(siblings);
   // Without siblings the target itself is rewritten, the same object at every level, so what is
@@ -321,6 +350,7 @@ function followReference(
         ? { ...target.value, ...siblings }
         : target.value;
   context.entered.set(ref, times + 1);
+  context.unrolling += 1;
   try {
     return rewrite(
       combined,
@@ -330,7 +360,17 @@ function followReference(
     );
   } finally {
     context.entered.set(ref, times);
+    context.unrolling -= 1;
   }
+}
+
+/** How a tail names the schema it recurs into: its `title`, else the last token of the `$ref`. */
+function nameOf(ref: string, target: unknown): string {
+  if (isPlainObject(target) && typeof target.title === 'string' && target.title !== '')
+    return JSON.stringify(target.title);
+  const tokens = parsePointerFragment(ref.slice(1));
+  const last = tokens === undefined ? undefined : tokens[tokens.length - 1];
+  return last === undefined ? 'root object' : JSON.stringify(last);
 }
 
 /** What a `$ref` of the self-contained schema points to, resolved once per call. */

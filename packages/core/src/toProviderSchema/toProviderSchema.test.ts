@@ -311,6 +311,52 @@ describe('toProviderSchema', () => {
     expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
   });
 
+  it('unrolls a cycle with many recursive properties fewer levels, so the schema stays small', () => {
+    // The shape of JSON Schema's draft-07 meta-schema (its 160 nodes unrolled 3 levels made a
+    // 28 MB wire schema): a node whose every property is the node again.
+    const names = Array.from({ length: 16 }, (_, index) => `p${index}`);
+    const node = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { $ref: '#/$defs/Node' }])),
+      additionalProperties: false,
+    };
+    const schema = {
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/Node' } },
+      required: ['root'],
+      additionalProperties: false,
+      $defs: { Node: node },
+    };
+    for (const profile of ['portable', 'openai-strict', 'gemini', 'anthropic-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      // Two levels: 16 objects of 16 JSON strings (3 levels would be 4,096 objects, 2 MB).
+      expect(JSON.stringify(result.schema).length, profile).toBeLessThan(40_000);
+      const unrolled = result.diagnostics.filter((d) => d.code === 'profile-cycle-unrolled');
+      expect(unrolled.map((d) => d.message)[0], profile).toBe(
+        'The recursion through #/$defs/Node was unrolled 2 levels (not 3: that would add more than 2000 schema nodes); deeper values travel as a JSON-encoded string.',
+      );
+      const args = { root: { p0: { p1: { p2: { p3: {} } } }, p15: {} } };
+      const wire = encodeArguments(result.codec, args);
+      expect(decodeArguments(result.codec, wire), profile).toStrictEqual(args);
+    }
+    // A tail names the schema that encloses it rather than repeating its JSON at every tail.
+    type Wire = { properties: Record<string, Wire>; description?: string };
+    const root = (toProviderSchema(schema, 'openai-strict').schema as unknown as Wire).properties
+      .root!;
+    expect(root.properties.p0!.properties.p1).toStrictEqual({
+      type: ['string', 'null'],
+      description: 'A JSON-encoded value of the same schema as the enclosing "Node".',
+    });
+    // A cycle that stays small is unrolled the recipe's 3 levels, as before.
+    const small = toProviderSchema(
+      { ...schema, $defs: { Node: { ...node, properties: { p0: node.properties.p0 } } } },
+      'portable',
+    );
+    expect(small.diagnostics.find((d) => d.code === 'profile-cycle-unrolled')?.message).toBe(
+      'The recursion through #/$defs/Node was unrolled 3 levels; deeper values travel as a JSON-encoded string.',
+    );
+  });
+
   it('turns oneOf into anyOf and tells the branches apart by their discriminator', () => {
     const circle = closed({ kind: { const: 'circle' }, r: { type: 'number' } }, ['kind', 'r']);
     const size = { type: 'object', additionalProperties: { type: 'number' } };
