@@ -145,6 +145,18 @@ function hasProperties(schema: unknown): boolean {
   );
 }
 
+/** Whether a root lists no properties and nothing else (what MCP lists for a tool without parameters). */
+function listsNoParameters(schema: unknown): boolean {
+  const root = schema as SchemaObject;
+  return (
+    typeof root.properties === 'object' &&
+    root.properties !== null &&
+    !hasProperties(root) &&
+    root.additionalProperties === undefined &&
+    root.patternProperties === undefined
+  );
+}
+
 /** How many places of a schema accept only `{}` (every object of the JSON is looked at, iteratively). */
 function countOnlyEmpty(schema: unknown, profile: Profile): number {
   let count = 0;
@@ -216,11 +228,15 @@ export async function runLibrary(
     if (parameterless || accepts(sent.schema, library.profile)) accepted++;
     const listed = dereference(tool.inputSchema).schema;
     // Left out for a tool that has parameters, the declaration takes only `{}`.
+    // A root that lists no properties is a tool without parameters: closed, it loses nothing.
     const onlyEmpty = parameterless
       ? hasProperties(listed)
         ? 1
         : 0
-      : countOnlyEmpty(sent.schema, library.profile);
+      : countOnlyEmpty(sent.schema, library.profile) -
+        (listsNoParameters(listed) && acceptsOnlyEmpty(sent.schema as SchemaObject, library.profile)
+          ? 1
+          : 0);
     if (onlyEmpty > countOnlyEmpty(listed, 'openai-strict')) closed++;
     if (isValidatorTool(tool)) {
       // Ajv 2020 reads every schema as 2020-12 (the `openai` helpers declare draft-07; what
