@@ -107,7 +107,7 @@ function compileEnum(pairs: Array<[string, JsonValue]>): Encoder {
   return function encodeEnum(value: unknown): unknown {
     if (value === null || typeof value !== 'object') {
       // `deepEqual` compares scalars with `===`: NaN matches nothing.
-      if (value !== value) return value;
+      if (Number.isNaN(value)) return value;
       const string = scalars.get(value);
       return string === undefined ? value : string;
     }
