@@ -135,7 +135,11 @@ export function createToolSchema<S extends StandardSchemaV1>(
     return output;
   };
 
-  /** The model's arguments in the original shape: decoded under a profile (its listed codec). */
+  /**
+   * The model's arguments in the original shape: decoded under a profile (its listed codec). The
+   * result may share parts of `value` (or be `value` itself, when nothing maps); it goes to the
+   * validator as it is and nothing here writes to it.
+   */
   const toOriginal = (value: unknown): unknown => {
     const codec = codecs.get(DEFAULT_TARGET);
     return codec === undefined ? value : decodeArguments(codec, value, { repair });

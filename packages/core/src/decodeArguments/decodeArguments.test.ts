@@ -152,4 +152,104 @@ describe('decodeArguments', () => {
       undefined,
     );
   });
+
+  it('returns the arguments themselves when nothing in them maps', () => {
+    const object = codec({
+      kind: 'object',
+      properties: { v: { kind: 'json' }, list: { kind: 'array', items: { kind: 'json' } } },
+      nullMeansAbsent: ['gone'],
+      absentSentAsNull: ['kept'],
+    });
+    const wire = { v: 3, list: [1, null], kept: null, other: { deep: [1] } };
+    expect(decodeArguments(object, wire)).toBe(wire);
+    expect(decodeArguments(object, wire, { repair: true })).toBe(wire);
+  });
+
+  it('copies only what changes: unchanged values are shared, the input is never mutated', () => {
+    const object = codec({
+      kind: 'object',
+      properties: {
+        list: { kind: 'array', items: { kind: 'json' } },
+        same: { kind: 'array', items: { kind: 'json' } },
+      },
+      nullMeansAbsent: ['gone'],
+    });
+    const shared = { deep: [1] };
+    const same = [1, 2];
+    const wire = { first: shared, list: [1, '2', 3], same, gone: null, last: 'x' };
+    const snapshot = JSON.stringify(wire);
+    const decoded = decodeArguments(object, wire) as Record<string, unknown>;
+    expect(decoded).toStrictEqual({
+      first: { deep: [1] },
+      list: [1, 2, 3],
+      same: [1, 2],
+      last: 'x',
+    });
+    expect(Object.keys(decoded)).toStrictEqual(['first', 'list', 'same', 'last']);
+    expect(decoded.first).toBe(shared);
+    expect(decoded.same).toBe(same);
+    expect(JSON.stringify(wire)).toBe(snapshot);
+  });
+
+  it('reads a listed key only as an own property, never from the prototype', () => {
+    const object = codec({
+      kind: 'object',
+      properties: { toString: { kind: 'json' as const }, constructor: { kind: 'json' as const } },
+    });
+    const wire = { a: 1 };
+    expect(decodeArguments(object, wire)).toBe(wire);
+    const own = JSON.parse('{"constructor":"[1]","__proto__":"2"}');
+    const decoded = decodeArguments(
+      codec(
+        JSON.parse(
+          '{"kind":"object","properties":{"constructor":{"kind":"json"},"__proto__":{"kind":"json"}}}',
+        ),
+      ),
+      own,
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.keys(decoded)).toStrictEqual(['constructor', '__proto__']);
+    expect(decoded.constructor).toStrictEqual([1]);
+    expect(Object.getOwnPropertyDescriptor(decoded, '__proto__')?.value).toBe(2);
+  });
+
+  it('decodes an object of another prototype into a plain copy', () => {
+    const object = codec({ kind: 'object', nullMeansAbsent: ['a'] });
+    const wire = Object.assign(Object.create(null) as Record<string, unknown>, { a: null, b: 1 });
+    const decoded = decodeArguments(object, wire);
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(decoded).toStrictEqual({ b: 1 });
+  });
+
+  it('gives the same result on every call, with a node shared by two codecs', () => {
+    const json = { kind: 'json' } as const;
+    const first = codec({ kind: 'object', properties: { a: json } });
+    const second = codec({ kind: 'array', items: json });
+    for (let round = 0; round < 3; round++) {
+      expect(decodeArguments(first, { a: '[1]' })).toStrictEqual({ a: [1] });
+      expect(decodeArguments(second, ['1', 2])).toStrictEqual([1, 2]);
+    }
+  });
+
+  it('decodes a hand-built cyclic codec as deep as the value goes', () => {
+    const node: Record<string, unknown> = { kind: 'object', properties: { v: { kind: 'json' } } };
+    (node.properties as Record<string, unknown>).child = node;
+    const cyclic = codec(node as Codec['root']);
+    expect(decodeArguments(cyclic, { v: '1', child: { v: '2', child: { v: '3' } } })).toStrictEqual(
+      { v: 1, child: { v: 2, child: { v: 3 } } },
+    );
+  });
+
+  it('keeps holes of a sparse array and copies an array only when an item changes', () => {
+    const array = codec({ kind: 'array', items: { kind: 'json' } });
+    const unchanged = [1, { a: 1 }];
+    expect(decodeArguments(array, unchanged)).toBe(unchanged);
+    // biome-ignore lint/suspicious/noSparseArray: a hole on purpose.
+    const sparse = ['1', , '2'];
+    const decoded = decodeArguments(array, sparse) as unknown[];
+    // biome-ignore lint/suspicious/noSparseArray: the hole kept.
+    expect(decoded).toStrictEqual([1, , 2]);
+    // biome-ignore lint/suspicious/noSparseArray: the input as it was.
+    expect(sparse).toStrictEqual(['1', , '2']);
+  });
 });

@@ -67,6 +67,8 @@ export type CodecNode =
  * Maps a tool's arguments between the wire shape a provider profile lists and the original shape
  * the validator judges. Plain JSON (a proxy can keep one per tool), deterministic, and small:
  * only the positions that change (and the objects and arrays above them) have a node.
+ * `decodeArguments` compiles a codec on first use and keeps the compiled form per node object:
+ * a codec must not be changed once it has been used (build or parse a new one instead).
  */
 export interface Codec {
   /** The codec format. */

@@ -191,6 +191,8 @@ export class ToolSchemaMessages {
     const decoded = decodeArguments(codec, params.arguments, {
       repair: this.#options.repair === true,
     });
+    // Decoding shares what it does not change (the same arguments when nothing maps): the result
+    // goes into a new message, and nothing writes to it or to the request.
     if (decoded === params.arguments) return entry;
     return { ...entry, params: { ...params, arguments: decoded } };
   }

@@ -1,0 +1,422 @@
+import type { CodecNode, JsonValue } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { compileGuard, type GuardTest } from './guards.ts';
+
+/**
+ * Maps one wire value to the original shape. Returns the value itself when nothing in it maps,
+ * and copies only the objects and arrays on the way to what changes (the rest is shared).
+ */
+export type Decoder = (wire: unknown) => unknown;
+
+/** The decoder of a node that maps nothing: parents test for it and skip the call. */
+export const IDENTITY: Decoder = (wire) => wire;
+
+/**
+ * The decoder of a malformed codec position: it throws, so `decodeArguments` passes the whole
+ * arguments through unchanged for the validator to judge.
+ */
+const MALFORMED: Decoder = () => {
+  throw new TypeError('Malformed codec.');
+};
+
+/** Compiled decoders per codec node object, one cache per value of `repair`. */
+const decoders = new WeakMap<object, Decoder>();
+const repairDecoders = new WeakMap<object, Decoder>();
+/** The nodes being compiled, per value of `repair`. */
+const plainCompiling = new Set<object>();
+const repairCompiling = new Set<object>();
+
+/**
+ * The decoder of a codec node, compiled on first use and kept per node object (a codec must not
+ * be changed after it has been used to decode). A node that maps nothing compiles to
+ * {@link IDENTITY}. Compiling never throws: a malformed position compiles to a decoder that does.
+ *
+ * @param node A codec node.
+ * @param repair Whether strings holding JSON are parsed where an object or array is wanted.
+ * @returns The decoder.
+ */
+export function decoderOf(node: CodecNode, repair: boolean): Decoder {
+  if (node === null) return IDENTITY;
+  // What the old interpreter did with a non-object node: `undefined` threw, anything else
+  // fell through as the identity.
+  if (typeof node !== 'object') return node === undefined ? MALFORMED : IDENTITY;
+  const cache = repair ? repairDecoders : decoders;
+  const known = cache.get(node);
+  if (known !== undefined) return known;
+  // A node met again while it compiles (only in a hand-built, cyclic codec) forwards to its
+  // finished decoder at call time.
+  const compiling = repair ? repairCompiling : plainCompiling;
+  if (compiling.has(node)) return (wire) => decoderOf(node, repair)(wire);
+  compiling.add(node);
+  let decoder: Decoder;
+  try {
+    decoder = compile(node, repair);
+  } catch {
+    decoder = MALFORMED;
+  } finally {
+    compiling.delete(node);
+  }
+  cache.set(node, decoder);
+  return decoder;
+}
+
+function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
+  let decoder: Decoder;
+  switch (node.kind) {
+    case 'json':
+      decoder = decodeJson;
+      break;
+    case 'enum':
+      decoder = compileEnum(node.pairs);
+      break;
+    case 'object':
+      decoder = compileObject(node, repair);
+      break;
+    case 'entries': {
+      const entries = compileEntries(decoderOf(node.value, repair));
+      decoder = (wire) => entries(wire) ?? wire;
+      break;
+    }
+    case 'array':
+      decoder = compileArray(decoderOf(node.items, repair));
+      break;
+    case 'tuple':
+      decoder = compileTuple(
+        node.prefix.map((item) => decoderOf(item, repair)),
+        decoderOf(node.items, repair),
+      );
+      break;
+    case 'union':
+      decoder = compileUnion(node.branches, repair);
+      break;
+    case 'wrap':
+      decoder = compileWrap(node.property, decoderOf(node.value, repair));
+      break;
+    default:
+      decoder = IDENTITY;
+  }
+  return repair && wantsContainer(node) ? withRepair(decoder) : decoder;
+}
+
+/** Parses a string holding JSON into an object or array before `decoder` runs (`repair`). */
+function withRepair(decoder: Decoder): Decoder {
+  return function decodeRepaired(wire: unknown): unknown {
+    if (typeof wire === 'string') {
+      const parsed = parseJson(wire);
+      if (parsed !== null && typeof parsed === 'object') return decoder(parsed);
+    }
+    return decoder(wire);
+  };
+}
+
+/** Whether the original wants an object or an array at this node. */
+function wantsContainer(node: Exclude<CodecNode, null>): boolean {
+  switch (node.kind) {
+    case 'object':
+    case 'entries':
+    case 'array':
+    case 'tuple':
+    case 'wrap':
+      return true;
+    case 'union':
+      return node.branches.some(
+        (branch) =>
+          branch.wire.types?.some((type) => type === 'object' || type === 'array') ?? false,
+      );
+    default:
+      return false;
+  }
+}
+
+/** What {@link parseJson} returns for a string that is not JSON. */
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function decodeJson(wire: unknown): unknown {
+  if (typeof wire !== 'string') return wire;
+  const parsed = parseJson(wire);
+  return parsed === NOT_JSON ? wire : parsed;
+}
+
+function compileEnum(pairs: Array<[string, JsonValue]>): Decoder {
+  // The first pair of a wire string wins, as a linear search would find it.
+  const originals = new Map<string, JsonValue>();
+  for (const [string, original] of pairs) {
+    if (!originals.has(string)) originals.set(string, original);
+  }
+  return function decodeEnum(wire: unknown): unknown {
+    if (typeof wire !== 'string') return wire;
+    const original = originals.get(wire);
+    return original === undefined && !originals.has(wire) ? wire : original;
+  };
+}
+
+function compileArray(items: Decoder): Decoder {
+  if (items === IDENTITY) return IDENTITY;
+  return function decodeArray(wire: unknown): unknown {
+    if (!Array.isArray(wire)) return wire;
+    let out: unknown[] | undefined;
+    for (let index = 0; index < wire.length; index++) {
+      const item: unknown = wire[index];
+      const decoded = items(item);
+      if (decoded !== item) {
+        // Copied at the first change; holes stay holes (an absent item decodes to itself).
+        out ??= wire.slice();
+        out[index] = decoded;
+      }
+    }
+    return out ?? wire;
+  };
+}
+
+function compileTuple(prefix: readonly Decoder[], items: Decoder): Decoder {
+  if (items === IDENTITY && prefix.every((decoder) => decoder === IDENTITY)) return IDENTITY;
+  return function decodeTuple(wire: unknown): unknown {
+    if (!Array.isArray(wire)) return wire;
+    let out: unknown[] | undefined;
+    for (let index = 0; index < wire.length; index++) {
+      const item: unknown = wire[index];
+      const decoded = (index < prefix.length ? (prefix[index] as Decoder) : items)(item);
+      if (decoded !== item) {
+        out ??= wire.slice();
+        out[index] = decoded;
+      }
+    }
+    return out ?? wire;
+  };
+}
+
+function compileUnion(
+  branches: Extract<CodecNode, { kind: 'union' }>['branches'],
+  repair: boolean,
+): Decoder {
+  const decoders = branches.map((branch) => decoderOf(branch.codec, repair));
+  if (decoders.every((decoder) => decoder === IDENTITY)) return IDENTITY;
+  const guards: GuardTest[] = branches.map((branch) => compileGuard(branch.wire));
+  return function decodeUnion(wire: unknown): unknown {
+    for (let index = 0; index < guards.length; index++) {
+      if ((guards[index] as GuardTest)(wire)) return (decoders[index] as Decoder)(wire);
+    }
+    return wire;
+  };
+}
+
+function compileWrap(property: string, value: Decoder): Decoder {
+  return function decodeWrapped(wire: unknown): unknown {
+    return isPlainObject(wire) && Object.hasOwn(wire, property) ? value(wire[property]) : wire;
+  };
+}
+
+/**
+ * `[{ key, value }]` → a new object, or `undefined` when the array is not exactly that (or
+ * repeats a key). Keys come from the wire: stored as own properties, `__proto__` included.
+ */
+function compileEntries(value: Decoder): (wire: unknown) => Record<string, unknown> | undefined {
+  return function decodeEntries(wire: unknown): Record<string, unknown> | undefined {
+    if (!Array.isArray(wire)) return undefined;
+    const out: Record<string, unknown> = {};
+    for (let index = 0; index < wire.length; index++) {
+      const entry: unknown = wire[index];
+      if (!isPlainObject(entry) || typeof entry.key !== 'string' || !Object.hasOwn(entry, 'value'))
+        return undefined;
+      const key = entry.key;
+      if (ownKeyCount(entry) !== 2 || Object.hasOwn(out, key)) return undefined;
+      storeOwn(out, key, value === IDENTITY ? entry.value : value(entry.value));
+    }
+    return out;
+  };
+}
+
+/** How many keys `Object.keys` would list, without building the list. */
+function ownKeyCount(object: object): number {
+  let count = 0;
+  for (const key in object) if (isOwn.call(object, key)) count++;
+  return count;
+}
+
+/** Stores a key from the wire as an own data property: assigning `__proto__` would set the prototype. */
+function storeOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** `Object.prototype.hasOwnProperty`: the own-key test V8 optimizes inside `for...in`. */
+const isOwn = Object.prototype.hasOwnProperty;
+
+/** Keys of `Object.prototype`: a read of one on a wire object may find the inherited value. */
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * An object node: drops `ignored` keys and `null` where it means absent, decodes listed
+ * properties with their codec and the others with `rest`, merges the `extra` entries.
+ */
+function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boolean): Decoder {
+  const properties = node.properties;
+  if (properties !== undefined && !isPlainObject(properties)) return MALFORMED;
+  // Every listed key, with its decoder: a listed key never takes `rest`, even an identity one.
+  const listed = new Map<string, Decoder>();
+  const mappedKeys: string[] = [];
+  const mappedDecoders: Decoder[] = [];
+  const mappedIndex = new Map<string, number>();
+  if (properties !== undefined) {
+    for (const key of Object.keys(properties)) {
+      const decoder = decoderOf(properties[key] as CodecNode, repair);
+      listed.set(key, decoder);
+      if (decoder === IDENTITY) continue;
+      mappedIndex.set(key, mappedKeys.length);
+      mappedKeys.push(key);
+      mappedDecoders.push(decoder);
+    }
+  }
+  const nullKeys = stringList(node.nullMeansAbsent);
+  const ignoredKeys = stringList(node.ignored);
+  const nullMeansAbsent = nullKeys.length > 0 ? new Set(nullKeys) : undefined;
+  const ignored = ignoredKeys.length > 0 ? new Set(ignoredKeys) : undefined;
+  const rest = node.rest === undefined ? IDENTITY : decoderOf(node.rest, repair);
+  const extra = node.extra;
+  if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
+  const extraProperty = extra?.property;
+  const extraEntries =
+    extra === undefined ? undefined : compileEntries(decoderOf(extra.value, repair));
+  if (
+    mappedKeys.length === 0 &&
+    nullMeansAbsent === undefined &&
+    ignored === undefined &&
+    rest === IDENTITY &&
+    extra === undefined
+  ) {
+    return IDENTITY;
+  }
+  const mappedInherited = mappedKeys.map((key) => INHERITED.has(key));
+
+  /**
+   * Copies the object once something in it changes: the keys in wire order, dropped ones left
+   * out; the mapped keys from index `checked` on are decoded (those before it were found
+   * unchanged), the one at `pending` (if any) is `pendingValue`, already decoded.
+   */
+  const copy = (
+    wire: Record<string, unknown>,
+    checked: number,
+    pending: number,
+    pendingValue: unknown,
+  ): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
+    // building that array.
+    for (const key in wire) {
+      if (!isOwn.call(wire, key)) continue;
+      let value = wire[key];
+      if (ignored?.has(key)) continue;
+      if (value === null && nullMeansAbsent?.has(key)) continue;
+      const mapped = mappedIndex.get(key);
+      if (mapped !== undefined && mapped >= checked) {
+        value = mapped === pending ? pendingValue : (mappedDecoders[mapped] as Decoder)(value);
+      }
+      storeOwn(out, key, value);
+    }
+    return out;
+  };
+
+  /**
+   * The common case (a plain object, no `rest` mapping, no `extra`): the codec's own key lists
+   * tell whether anything changes, and the input comes back as it is when nothing does.
+   */
+  const decodeShaped = (wire: Record<string, unknown>): Record<string, unknown> => {
+    for (let index = 0; index < nullKeys.length; index++) {
+      // On an object whose prototype is `Object.prototype`, only an own key reads as `null`.
+      if (wire[nullKeys[index] as string] === null) return copy(wire, 0, -1, undefined);
+    }
+    if (ignored !== undefined) {
+      for (let index = 0; index < ignoredKeys.length; index++) {
+        if (Object.hasOwn(wire, ignoredKeys[index] as string)) return copy(wire, 0, -1, undefined);
+      }
+    }
+    for (let index = 0; index < mappedKeys.length; index++) {
+      const key = mappedKeys[index] as string;
+      const value = wire[key];
+      // An absent key reads as `undefined`, which every decoder maps to itself.
+      if (value === undefined || (mappedInherited[index] && !Object.hasOwn(wire, key))) continue;
+      const decoded = (mappedDecoders[index] as Decoder)(value);
+      if (decoded !== value) return copy(wire, index, index, decoded);
+    }
+    return wire;
+  };
+
+  /** Any other object: one walk over its keys, copied at the first change. */
+  const decodeAny = (wire: Record<string, unknown>): unknown => {
+    const keys = Object.keys(wire);
+    let out: Record<string, unknown> | undefined;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      const value = wire[key];
+      const dropped =
+        key === extraProperty || ignored?.has(key) || (value === null && nullMeansAbsent?.has(key));
+      if (dropped) {
+        out ??= copyPrefix(wire, keys, index);
+        continue;
+      }
+      const decoder = listed.get(key) ?? rest;
+      const decoded = decoder === IDENTITY ? value : decoder(value);
+      if (out !== undefined) storeOwn(out, key, decoded);
+      else if (decoded !== value) {
+        out = copyPrefix(wire, keys, index);
+        storeOwn(out, key, decoded);
+      }
+    }
+    if (extraEntries !== undefined && Object.hasOwn(wire, extraProperty as string)) {
+      const others = extraEntries(wire[extraProperty as string]);
+      if (others === undefined) return wire;
+      out ??= copyPrefix(wire, keys, keys.length);
+      for (const key of Object.keys(others)) {
+        // A key sent both as a property and as an entry cannot be one object: left to the validator.
+        if (Object.hasOwn(out, key)) return wire;
+        storeOwn(out, key, others[key]);
+      }
+    }
+    return out ?? wire;
+  };
+
+  const shaped = rest === IDENTITY && extra === undefined;
+  return function decodeObject(wire: unknown): unknown {
+    if (!isPlainObject(wire)) return wire;
+    return shaped && Object.getPrototypeOf(wire) === Object.prototype
+      ? decodeShaped(wire)
+      : decodeAny(wire);
+  };
+}
+
+/** A copy of the first `count` keys of an object, none of which changes. */
+function copyPrefix(
+  wire: Record<string, unknown>,
+  keys: readonly string[],
+  count: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let index = 0; index < count; index++) {
+    const key = keys[index] as string;
+    storeOwn(out, key, wire[key]);
+  }
+  return out;
+}
+
+/** The strings of a codec key list (`undefined` and malformed entries give none). */
+function stringList(list: unknown): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new TypeError('Malformed codec key list.');
+  return list.filter((key): key is string => typeof key === 'string');
+}
