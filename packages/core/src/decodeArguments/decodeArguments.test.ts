@@ -213,12 +213,17 @@ describe('decodeArguments', () => {
     expect(Object.getOwnPropertyDescriptor(decoded, '__proto__')?.value).toBe(2);
   });
 
-  it('decodes an object of another prototype into a plain copy', () => {
+  it('decodes an object of another prototype by its own keys, copied to a plain object on change', () => {
     const object = codec({ kind: 'object', nullMeansAbsent: ['a'] });
     const wire = Object.assign(Object.create(null) as Record<string, unknown>, { a: null, b: 1 });
     const decoded = decodeArguments(object, wire);
     expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
     expect(decoded).toStrictEqual({ b: 1 });
+    const inherited = Object.create({ a: null }) as Record<string, unknown>;
+    inherited.b = 1;
+    expect(decodeArguments(object, inherited)).toStrictEqual({ b: 1 });
+    const unchanged = Object.assign(Object.create(null) as Record<string, unknown>, { b: 1 });
+    expect(decodeArguments(object, unchanged)).toBe(unchanged);
   });
 
   it('gives the same result on every call, with a node shared by two codecs', () => {

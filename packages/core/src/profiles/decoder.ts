@@ -228,7 +228,10 @@ function compileEntries(value: Decoder): (wire: unknown) => Record<string, unkno
         return undefined;
       const key = entry.key;
       if (ownKeyCount(entry) !== 2 || Object.hasOwn(out, key)) return undefined;
-      storeOwn(out, key, value === IDENTITY ? entry.value : value(entry.value));
+      const decoded = value === IDENTITY ? entry.value : value(entry.value);
+      // A store of its own (not `storeOwn`'s): V8 keeps one cache of object shapes per site.
+      if (key === '__proto__') defineOwn(out, key, decoded);
+      else out[key] = decoded;
     }
     return out;
   };
@@ -243,16 +246,18 @@ function ownKeyCount(object: object): number {
 
 /** Stores a key from the wire as an own data property: assigning `__proto__` would set the prototype. */
 function storeOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
+  if (key === '__proto__') defineOwn(target, key, value);
+  else target[key] = value;
+}
+
+/** Defines an own enumerable data property (the only safe way to store `__proto__`). */
+function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** `Object.prototype.hasOwnProperty`: the own-key test V8 optimizes inside `for...in`. */
@@ -315,6 +320,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
     pending: number,
     pendingValue: unknown,
   ): Record<string, unknown> => {
+    if (checked >= mappedKeys.length) return copyDropping(wire);
     const out: Record<string, unknown> = {};
     // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
     // building that array.
@@ -327,18 +333,33 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       if (mapped !== undefined && mapped >= checked) {
         value = mapped === pending ? pendingValue : (mappedDecoders[mapped] as Decoder)(value);
       }
-      storeOwn(out, key, value);
+      if (key === '__proto__') defineOwn(out, key, value);
+      else out[key] = value;
+    }
+    return out;
+  };
+
+  /** {@link copy} when no value is left to decode: only the dropped keys go. */
+  const copyDropping = (wire: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const key in wire) {
+      if (!isOwn.call(wire, key)) continue;
+      const value = wire[key];
+      if ((value === null && nullMeansAbsent?.has(key)) || ignored?.has(key)) continue;
+      if (key === '__proto__') defineOwn(out, key, value);
+      else out[key] = value;
     }
     return out;
   };
 
   /**
-   * The common case (a plain object, no `rest` mapping, no `extra`): the codec's own key lists
-   * tell whether anything changes, and the input comes back as it is when nothing does.
+   * The common case (no `rest` mapping, no `extra`): the codec's own key lists tell whether
+   * anything changes, and the input comes back as it is when nothing does. A read may find a
+   * value on the prototype chain: at worst that costs a copy, which takes own keys only.
    */
-  const decodeShaped = (wire: Record<string, unknown>): Record<string, unknown> => {
+  const decodeShaped = function decodeObject(wire: unknown): unknown {
+    if (!isPlainObject(wire)) return wire;
     for (let index = 0; index < nullKeys.length; index++) {
-      // On an object whose prototype is `Object.prototype`, only an own key reads as `null`.
       if (wire[nullKeys[index] as string] === null) return copy(wire, 0, -1, undefined);
     }
     if (ignored !== undefined) {
@@ -349,7 +370,8 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
     for (let index = 0; index < mappedKeys.length; index++) {
       const key = mappedKeys[index] as string;
       const value = wire[key];
-      // An absent key reads as `undefined`, which every decoder maps to itself.
+      // An absent key reads as `undefined`, which every decoder maps to itself; a key of
+      // `Object.prototype` counts only as an own key.
       if (value === undefined || (mappedInherited[index] && !Object.hasOwn(wire, key))) continue;
       const decoded = (mappedDecoders[index] as Decoder)(value);
       if (decoded !== value) return copy(wire, index, index, decoded);
@@ -391,12 +413,9 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
     return out ?? wire;
   };
 
-  const shaped = rest === IDENTITY && extra === undefined;
+  if (rest === IDENTITY && extra === undefined) return decodeShaped;
   return function decodeObject(wire: unknown): unknown {
-    if (!isPlainObject(wire)) return wire;
-    return shaped && Object.getPrototypeOf(wire) === Object.prototype
-      ? decodeShaped(wire)
-      : decodeAny(wire);
+    return isPlainObject(wire) ? decodeAny(wire) : wire;
   };
 }
 

@@ -152,7 +152,7 @@ function rewritePosition(
     if (merged.schema === false) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const result = rewrite(merged.schema, pointer, oneSchemaDeeper(depth), context);
     describeRefused(result.wire, merged.described, context, pointer);
-    return { ...result, original: schema };
+    return readAs(result, schema);
   }
   if (present & STEERING.oneOf && Array.isArray(schema.oneOf)) {
     report(
@@ -166,7 +166,7 @@ function rewritePosition(
       anyOf === undefined
         ? { ...rest, anyOf: oneOf }
         : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
-    return { ...rewrite(next, pointer, depth, context), original: schema };
+    return readAs(rewrite(next, pointer, depth, context), schema);
   }
   if (
     present & (STEERING.const | STEERING.enum) &&
@@ -190,12 +190,12 @@ function rewritePosition(
     if (types.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const { type: _, ...rest } = schema;
     if (types.length === 1)
-      return { ...rewrite({ ...rest, type: types[0] }, pointer, depth, context), original: schema };
+      return readAs(rewrite({ ...rest, type: types[0] }, pointer, depth, context), schema);
     const split = types.map((type) => ({ ...withoutAnnotations(rest), type }));
     const next = Array.isArray(rest.anyOf)
       ? { ...annotations, allOf: [{ anyOf: split }, { anyOf: rest.anyOf }] }
       : { ...annotations, anyOf: split };
-    return { ...rewrite(next, pointer, depth, context), original: schema };
+    return readAs(rewrite(next, pointer, depth, context), schema);
   }
   if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
     const { anyOf, ...rest } = schema;
@@ -241,7 +241,7 @@ function rewritePosition(
         ...annotations,
         anyOf: ALL_TYPES.map((each) => ({ ...assertions, type: each })),
       };
-      return { ...rewrite(split, pointer, depth, context), original: schema };
+      return readAs(rewrite(split, pointer, depth, context), schema);
     }
   }
   let result: Rewritten;
@@ -301,6 +301,16 @@ function steeringKeywordsOf(schema: SchemaObject): number {
   let present = 0;
   for (const key in schema) present |= STEERING_BITS.get(key) ?? 0;
   return present;
+}
+
+/**
+ * A rewrite's result as the rewrite of another form of the same schema (`oneOf` read as `anyOf`,
+ * a `type` list split...): guards read the schema as written. The result is this call's own, so
+ * it is updated in place rather than copied.
+ */
+function readAs(result: Rewritten, schema: SchemaObject): Rewritten {
+  result.original = schema;
+  return result;
 }
 
 /** The depth of a schema nested in this one, without a new object level. */
