@@ -68,4 +68,36 @@ describe('encodeArguments', () => {
     expect(encodeArguments(malformed, { a: 1 })).toStrictEqual({ a: 1 });
     expect(encodeArguments(codec({ kind: 'json' }), undefined)).toBe(undefined);
   });
+
+  it('returns the arguments themselves when nothing maps, and copies only what changes', () => {
+    const object = codec({
+      kind: 'object',
+      properties: { list: { kind: 'array', items: { kind: 'enum', pairs: [['2', 2]] } } },
+      nullMeansAbsent: ['gone'],
+    });
+    const unchanged = { gone: 'here', list: [1, 3], other: { deep: [1] } };
+    expect(encodeArguments(object, unchanged)).toBe(unchanged);
+    const args = { list: [1, 2], other: { deep: [1] } };
+    const encoded = encodeArguments(object, args) as Record<string, unknown>;
+    expect(encoded).toStrictEqual({ list: [1, '2'], other: { deep: [1] }, gone: null });
+    expect(encoded.other).toBe(args.other);
+    expect(args).toStrictEqual({ list: [1, 2], other: { deep: [1] } });
+  });
+
+  it('finds an enum value by deep equality, the first pair first', () => {
+    const enumCodec = codec({
+      kind: 'enum',
+      pairs: [
+        ['a', { x: [1] }],
+        ['b', { x: [1] }],
+        ['c', 0],
+        ['d', null],
+      ],
+    });
+    expect(encodeArguments(enumCodec, { x: [1] })).toBe('a');
+    expect(encodeArguments(enumCodec, -0)).toBe('c');
+    expect(encodeArguments(enumCodec, null)).toBe('d');
+    expect(encodeArguments(enumCodec, Number.NaN)).toBe(Number.NaN);
+    expect(encodeArguments(enumCodec, { x: [2] })).toStrictEqual({ x: [2] });
+  });
 });

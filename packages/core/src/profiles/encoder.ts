@@ -1,0 +1,304 @@
+import type { CodecNode, JsonValue } from '../types/index.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import type { Decoder } from './decoder.ts';
+import { compileGuard, type GuardTest } from './guards.ts';
+
+/**
+ * Maps one original value to the wire shape. Returns the value itself when nothing in it maps,
+ * and copies only the objects and arrays on the way to what changes.
+ */
+export type Encoder = Decoder;
+
+/** The encoder of a node that maps nothing: parents test for it and skip the call. */
+const IDENTITY: Encoder = (value) => value;
+
+/** The encoder of a malformed codec position: `encodeArguments` then returns its input. */
+const MALFORMED: Encoder = () => {
+  throw new TypeError('Malformed codec.');
+};
+
+/** Compiled encoders per codec node object. */
+const encoders = new WeakMap<object, Encoder>();
+/** The nodes being compiled (met again only in a hand-built, cyclic codec). */
+const compiling = new Set<object>();
+
+/**
+ * The encoder of a codec node, compiled on first use and kept per node object (a codec must not
+ * be changed after it has been used). Compiling never throws: a malformed position compiles to
+ * an encoder that does.
+ *
+ * @param node A codec node.
+ * @returns The encoder.
+ */
+export function encoderOf(node: CodecNode): Encoder {
+  if (node === null) return IDENTITY;
+  // What the old interpreter did with a non-object node: `undefined` threw, anything else
+  // fell through as the identity.
+  if (typeof node !== 'object') return node === undefined ? MALFORMED : IDENTITY;
+  const known = encoders.get(node);
+  if (known !== undefined) return known;
+  if (compiling.has(node)) return (value) => encoderOf(node)(value);
+  compiling.add(node);
+  let encoder: Encoder;
+  try {
+    encoder = compile(node);
+  } catch {
+    encoder = MALFORMED;
+  } finally {
+    compiling.delete(node);
+  }
+  encoders.set(node, encoder);
+  return encoder;
+}
+
+function compile(node: Exclude<CodecNode, null>): Encoder {
+  switch (node.kind) {
+    case 'json':
+      return encodeJson;
+    case 'enum':
+      return compileEnum(node.pairs);
+    case 'object':
+      return compileObject(node);
+    case 'entries': {
+      const value = encoderOf(node.value);
+      return function encodeRecord(original: unknown): unknown {
+        return isPlainObject(original)
+          ? encodeEntries(value, original, Object.keys(original))
+          : original;
+      };
+    }
+    case 'array':
+      return compileArray(encoderOf(node.items));
+    case 'tuple':
+      return compileTuple(
+        node.prefix.map((item) => encoderOf(item)),
+        encoderOf(node.items),
+      );
+    case 'union':
+      return compileUnion(node.branches);
+    case 'wrap': {
+      const { property } = node;
+      const value = encoderOf(node.value);
+      return function encodeWrapped(original: unknown): unknown {
+        const out: Record<string, unknown> = {};
+        storeOwn(out, property, value(original));
+        return out;
+      };
+    }
+    default:
+      return IDENTITY;
+  }
+}
+
+function encodeJson(value: unknown): unknown {
+  return JSON.stringify(value) ?? value;
+}
+
+function compileEnum(pairs: Array<[string, JsonValue]>): Encoder {
+  // A scalar original is found by a map (the first pair wins, as a linear search would find it);
+  // an object or array original by deep equality, in order.
+  const scalars = new Map<unknown, string>();
+  const containers: Array<[string, JsonValue]> = [];
+  for (const [string, original] of pairs) {
+    if (original !== null && typeof original === 'object') containers.push([string, original]);
+    else if (!scalars.has(original)) scalars.set(original, string);
+  }
+  return function encodeEnum(value: unknown): unknown {
+    if (value === null || typeof value !== 'object') {
+      // `deepEqual` compares scalars with `===`: NaN matches nothing.
+      if (Number.isNaN(value)) return value;
+      const string = scalars.get(value);
+      return string === undefined ? value : string;
+    }
+    for (let index = 0; index < containers.length; index++) {
+      const [string, original] = containers[index] as [string, JsonValue];
+      if (deepEqual(original, value)) return string;
+    }
+    return value;
+  };
+}
+
+function compileArray(items: Encoder): Encoder {
+  if (items === IDENTITY) return IDENTITY;
+  return function encodeArray(value: unknown): unknown {
+    if (!Array.isArray(value)) return value;
+    let out: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const encoded = items(item);
+      if (encoded !== item) {
+        out ??= value.slice();
+        out[index] = encoded;
+      }
+    }
+    return out ?? value;
+  };
+}
+
+function compileTuple(prefix: readonly Encoder[], items: Encoder): Encoder {
+  if (items === IDENTITY && prefix.every((encoder) => encoder === IDENTITY)) return IDENTITY;
+  return function encodeTuple(value: unknown): unknown {
+    if (!Array.isArray(value)) return value;
+    let out: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const encoded = (index < prefix.length ? (prefix[index] as Encoder) : items)(item);
+      if (encoded !== item) {
+        out ??= value.slice();
+        out[index] = encoded;
+      }
+    }
+    return out ?? value;
+  };
+}
+
+function compileUnion(branches: Extract<CodecNode, { kind: 'union' }>['branches']): Encoder {
+  const encoders = branches.map((branch) => encoderOf(branch.codec));
+  if (encoders.every((encoder) => encoder === IDENTITY)) return IDENTITY;
+  const guards: GuardTest[] = branches.map((branch) => compileGuard(branch.original));
+  return function encodeUnion(value: unknown): unknown {
+    for (let index = 0; index < guards.length; index++) {
+      if ((guards[index] as GuardTest)(value)) return (encoders[index] as Encoder)(value);
+    }
+    return value;
+  };
+}
+
+/** The keys of an object as `[{ key, value }]`, each value encoded. */
+function encodeEntries(
+  value: Encoder,
+  original: Record<string, unknown>,
+  keys: readonly string[],
+): unknown[] {
+  const entries: unknown[] = new Array(keys.length);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    entries[index] = { key, value: value(original[key]) };
+  }
+  return entries;
+}
+
+/**
+ * An object node: listed properties encoded with their codec, the others with `rest` (or, with
+ * `extra`, gathered as `[{ key, value }]` under its property), absent optional properties sent
+ * as `null`.
+ */
+function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
+  const properties = node.properties;
+  if (properties !== undefined && !isPlainObject(properties)) return MALFORMED;
+  const listed = new Map<string, Encoder>();
+  const mappedKeys: string[] = [];
+  const mappedEncoders: Encoder[] = [];
+  const mappedIndex = new Map<string, number>();
+  if (properties !== undefined) {
+    for (const key of Object.keys(properties)) {
+      const encoder = encoderOf(properties[key] as CodecNode);
+      listed.set(key, encoder);
+      if (encoder === IDENTITY) continue;
+      mappedIndex.set(key, mappedKeys.length);
+      mappedKeys.push(key);
+      mappedEncoders.push(encoder);
+    }
+  }
+  const nullKeys = [...stringList(node.nullMeansAbsent), ...stringList(node.absentSentAsNull)];
+  const rest = node.rest === undefined ? IDENTITY : encoderOf(node.rest);
+  const extra = node.extra;
+  if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
+  const extraEncoder = extra === undefined ? undefined : encoderOf(extra.value);
+  if (
+    mappedKeys.length === 0 &&
+    node.nullMeansAbsent === undefined &&
+    node.absentSentAsNull === undefined &&
+    node.ignored === undefined &&
+    rest === IDENTITY &&
+    extra === undefined
+  ) {
+    return IDENTITY;
+  }
+
+  /**
+   * The wire object, built key by key as the original lists them. The mapped keys before index
+   * `checked` were found unchanged; the one at `pending` (if any) is `pendingValue`, encoded.
+   */
+  const build = (
+    original: Record<string, unknown>,
+    checked: number,
+    pending: number,
+    pendingValue: unknown,
+  ): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    const others: string[] = [];
+    const keys = Object.keys(original);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      const encoder = listed.get(key);
+      if (extra !== undefined && encoder === undefined) {
+        others.push(key);
+        continue;
+      }
+      const value = original[key];
+      const mapped = mappedIndex.get(key);
+      if (mapped !== undefined) {
+        if (mapped < checked) storeOwn(out, key, value);
+        else storeOwn(out, key, mapped === pending ? pendingValue : (encoder as Encoder)(value));
+        continue;
+      }
+      const use = encoder ?? rest;
+      storeOwn(out, key, use === IDENTITY ? value : use(value));
+    }
+    for (let index = 0; index < nullKeys.length; index++) {
+      const key = nullKeys[index] as string;
+      if (!Object.hasOwn(original, key)) storeOwn(out, key, null);
+    }
+    if (extra !== undefined) {
+      storeOwn(out, extra.property, encodeEntries(extraEncoder as Encoder, original, others));
+    }
+    return out;
+  };
+
+  // Where the wire object is always a new one (entries gathered, or values of unlisted keys
+  // mapped), it is built at once; else only when something changes.
+  if (extra !== undefined || rest !== IDENTITY) {
+    return function encodeObject(original: unknown): unknown {
+      return isPlainObject(original) ? build(original, 0, -1, undefined) : original;
+    };
+  }
+  return function encodeObject(original: unknown): unknown {
+    if (!isPlainObject(original)) return original;
+    for (let index = 0; index < nullKeys.length; index++) {
+      if (!Object.hasOwn(original, nullKeys[index] as string)) {
+        return build(original, 0, -1, undefined);
+      }
+    }
+    for (let index = 0; index < mappedKeys.length; index++) {
+      const key = mappedKeys[index] as string;
+      if (!Object.hasOwn(original, key)) continue;
+      const value = original[key];
+      const encoded = (mappedEncoders[index] as Encoder)(value);
+      if (encoded !== value) return build(original, index, index, encoded);
+    }
+    return original;
+  };
+}
+
+/** Stores a key as an own data property: assigning `__proto__` would set the prototype. */
+function storeOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** The strings of a codec key list (`undefined` and malformed entries give none). */
+function stringList(list: unknown): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new TypeError('Malformed codec key list.');
+  return list.filter((key): key is string => typeof key === 'string');
+}
