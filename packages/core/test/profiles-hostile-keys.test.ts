@@ -154,12 +154,7 @@ describe.each([
       expect(JSON.stringify(hostile.decoded)).toBe(JSON.stringify(hostile.args));
 
       // No object of any output has another prototype; the input is unchanged.
-      for (const output of [
-        hostile.result,
-        hostile.violations,
-        hostile.encoded,
-        hostile.decoded,
-      ]) {
+      for (const output of [hostile.result, hostile.violations, hostile.encoded, hostile.decoded]) {
         expect(strayPrototypes(output)).toStrictEqual([]);
       }
       expect(strayPrototypes(hostile.schema)).toStrictEqual([]);
