@@ -10,7 +10,8 @@ export interface Rewritten {
   /** How values map between the wire and the original. */
   codec: CodecNode;
   /**
-   * The codec maps nothing here (`isPassive(codec)`), known as the codec is built, so the
+   * The codec maps nothing here (decoding and encoding return the value as it is: the codec only
+   * marks where objects and arrays stand, for repair), known as the codec is built, so the
    * rewrites never walk a codec to ask.
    */
   passive: boolean;

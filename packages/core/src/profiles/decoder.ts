@@ -1,4 +1,5 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
 
@@ -229,8 +230,8 @@ function compileEntries(value: Decoder): (wire: unknown) => Record<string, unkno
       const key = entry.key;
       if (ownKeyCount(entry) !== 2 || Object.hasOwn(out, key)) return undefined;
       const decoded = value === IDENTITY ? entry.value : value(entry.value);
-      // A store of its own (not `storeOwn`'s): V8 keeps one cache of object shapes per site.
-      if (key === '__proto__') defineOwn(out, key, decoded);
+      // A store of its own (not `setOwn`'s): V8 keeps one cache of object shapes per site.
+      if (key === '__proto__') setOwn(out, key, decoded);
       else out[key] = decoded;
     }
     return out;
@@ -242,22 +243,6 @@ function ownKeyCount(object: object): number {
   let count = 0;
   for (const key in object) if (isOwn.call(object, key)) count++;
   return count;
-}
-
-/** Stores a key from the wire as an own data property: assigning `__proto__` would set the prototype. */
-function storeOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') defineOwn(target, key, value);
-  else target[key] = value;
-}
-
-/** Defines an own enumerable data property (the only safe way to store `__proto__`). */
-function defineOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
 }
 
 /** `Object.prototype.hasOwnProperty`: the own-key test V8 optimizes inside `for...in`. */
@@ -333,7 +318,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       if (mapped !== undefined && mapped >= checked) {
         value = mapped === pending ? pendingValue : (mappedDecoders[mapped] as Decoder)(value);
       }
-      if (key === '__proto__') defineOwn(out, key, value);
+      if (key === '__proto__') setOwn(out, key, value);
       else out[key] = value;
     }
     return out;
@@ -346,7 +331,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       if (!isOwn.call(wire, key)) continue;
       const value = wire[key];
       if ((value === null && nullMeansAbsent?.has(key)) || ignored?.has(key)) continue;
-      if (key === '__proto__') defineOwn(out, key, value);
+      if (key === '__proto__') setOwn(out, key, value);
       else out[key] = value;
     }
     return out;
@@ -394,10 +379,10 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       }
       const decoder = listed.get(key) ?? rest;
       const decoded = decoder === IDENTITY ? value : decoder(value);
-      if (out !== undefined) storeOwn(out, key, decoded);
+      if (out !== undefined) setOwn(out, key, decoded);
       else if (decoded !== value) {
         out = copyPrefix(wire, keys, index);
-        storeOwn(out, key, decoded);
+        setOwn(out, key, decoded);
       }
     }
     if (extraEntries !== undefined && Object.hasOwn(wire, extraProperty as string)) {
@@ -407,7 +392,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       for (const key of Object.keys(others)) {
         // A key sent both as a property and as an entry cannot be one object: left to the validator.
         if (Object.hasOwn(out, key)) return wire;
-        storeOwn(out, key, others[key]);
+        setOwn(out, key, others[key]);
       }
     }
     return out ?? wire;
@@ -428,7 +413,7 @@ function copyPrefix(
   const out: Record<string, unknown> = {};
   for (let index = 0; index < count; index++) {
     const key = keys[index] as string;
-    storeOwn(out, key, wire[key]);
+    setOwn(out, key, wire[key]);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Decoder } from './decoder.ts';
@@ -82,7 +83,7 @@ function compile(node: Exclude<CodecNode, null>): Encoder {
       const value = encoderOf(node.value);
       return function encodeWrapped(original: unknown): unknown {
         const out: Record<string, unknown> = {};
-        storeOwn(out, property, value(original));
+        setOwn(out, property, value(original));
         return out;
       };
     }
@@ -240,19 +241,19 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
       const value = original[key];
       const mapped = mappedIndex.get(key);
       if (mapped !== undefined) {
-        if (mapped < checked) storeOwn(out, key, value);
-        else storeOwn(out, key, mapped === pending ? pendingValue : (encoder as Encoder)(value));
+        if (mapped < checked) setOwn(out, key, value);
+        else setOwn(out, key, mapped === pending ? pendingValue : (encoder as Encoder)(value));
         continue;
       }
       const use = encoder ?? rest;
-      storeOwn(out, key, use === IDENTITY ? value : use(value));
+      setOwn(out, key, use === IDENTITY ? value : use(value));
     }
     for (let index = 0; index < nullKeys.length; index++) {
       const key = nullKeys[index] as string;
-      if (!Object.hasOwn(original, key)) storeOwn(out, key, null);
+      if (!Object.hasOwn(original, key)) setOwn(out, key, null);
     }
     if (extra !== undefined) {
-      storeOwn(out, extra.property, encodeEntries(extraEncoder as Encoder, original, others));
+      setOwn(out, extra.property, encodeEntries(extraEncoder as Encoder, original, others));
     }
     return out;
   };
@@ -280,20 +281,6 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
     }
     return original;
   };
-}
-
-/** Stores a key as an own data property: assigning `__proto__` would set the prototype. */
-function storeOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
 }
 
 /** The strings of a codec key list (`undefined` and malformed entries give none). */

@@ -208,7 +208,7 @@ export function rewriteObject(place: Place): Rewritten {
   if (Object.keys(codecProperties).length > 0) codec.properties = codecProperties;
   if (nullMeansAbsent.length > 0) codec.nullMeansAbsent = nullMeansAbsent;
   if (absentSentAsNull.length > 0) codec.absentSentAsNull = absentSentAsNull;
-  // What `isPassive` would find: no key handled apart and every property's codec passive.
+  // Passive: no key handled apart and every property's codec passive.
   const passive =
     propertiesPassive &&
     nullMeansAbsent.length === 0 &&

@@ -1,5 +1,6 @@
 import { OBJECT_KEYWORDS } from '../finalizers/objectRoot.ts';
 import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
@@ -445,12 +446,15 @@ const NOT_ASSERTIONS = new Set([
   'nullable',
 ]);
 
-/** The schema without annotations, identifiers and definitions: what it asserts. */
+/**
+ * The schema without annotations, identifiers and definitions: what it asserts. Any other key
+ * from the input is kept as an own property (a `__proto__` keyword is described like any other).
+ */
 function withoutAnnotations(schema: SchemaObject): SchemaObject {
   const rest: SchemaObject = {};
   for (const key of Object.keys(schema)) {
     if (!isAnnotation(key) && !NOT_ASSERTIONS.has(key) && !key.startsWith('x-'))
-      rest[key] = schema[key];
+      setOwn(rest, key, schema[key]);
   }
   return rest;
 }

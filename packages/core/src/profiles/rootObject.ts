@@ -31,7 +31,7 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): S
   for (const key of Object.keys(rest)) {
     if (isAnnotation(key) || key === '$schema' || key === '$defs' || key === 'definitions')
       annotations[key] = rest[key];
-    else siblings[key] = rest[key];
+    else setOwn(siblings, key, rest[key]);
   }
   const branches: SchemaObject[] = [];
   for (const branch of union as unknown[]) {

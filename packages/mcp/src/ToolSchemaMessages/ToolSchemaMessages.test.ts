@@ -121,6 +121,33 @@ describe('ToolSchemaMessages', () => {
     expect(messages.pendingCall('c1')).toBe(undefined);
   });
 
+  it('forgets the oldest unanswered requests past 1,024 of each kind, so a long connection stays bounded', () => {
+    const messages = new ToolSchemaMessages();
+    for (let id = 0; id <= 1024; id++) {
+      messages.toServer({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: `t${id}` } });
+      messages.toServer({ jsonrpc: '2.0', id: `list-${id}`, method: 'tools/list' });
+    }
+    // A reused id counts as the newest: id 1 is asked again, so the next new id forgets id 2.
+    messages.toServer({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'again' } });
+    messages.toServer({ jsonrpc: '2.0', id: 1025, method: 'tools/call', params: { name: 'last' } });
+    expect([0, 1, 2, 3, 1025].map((id) => messages.pendingCall(id))).toStrictEqual([
+      undefined,
+      'again',
+      undefined,
+      't3',
+      'last',
+    ]);
+    expect(messages.pendingToolsLists).toBe(1024);
+    const oldest = { jsonrpc: '2.0', id: 'list-0', result: { tools: [toolWithRef] } };
+    expect(messages.toClient(oldest)).toBe(oldest);
+    const newest = { jsonrpc: '2.0', id: 'list-1024', result: { tools: [toolWithRef] } };
+    expect(messages.toClient(newest)).toStrictEqual({
+      ...newest,
+      result: { tools: [rewrittenToolWithRef] },
+    });
+    expect(messages.pendingToolsLists).toBe(1023);
+  });
+
   it('keeps what each tool schema became, cached by its text', () => {
     const messages = new ToolSchemaMessages();
     messages.toServer(toolsListRequest(1));

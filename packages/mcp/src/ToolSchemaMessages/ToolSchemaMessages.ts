@@ -83,6 +83,14 @@ export interface ToolSchemaMessagesOptions {
 const DEFAULT_CACHE_SIZE = 4096;
 
 /**
+ * How many unanswered `tools/list` and `tools/call` requests the core remembers, each. A client
+ * may cancel a request the server never answers, and a byte-level adapter does not show the core
+ * the answers it need not read (a `tools/call` answered while no list is pending), so the oldest
+ * is forgotten past this bound instead of kept for the life of the connection.
+ */
+const MAX_PENDING_REQUESTS = 1024;
+
+/**
  * One tool of a `tools/list` answer as the core made it ({@link ToolSchemaMessages.listTool}),
  * before the answer is settled. It depends only on the tool as listed (and the core's options),
  * so an adapter may keep it and settle it again for the same tool listed again.
@@ -124,7 +132,7 @@ export interface ListedTool {
  * // answer.result.tools: the same tools, every schema without $ref except what cycles need
  */
 export class ToolSchemaMessages {
-  readonly #pendingLists = new Set<string>();
+  readonly #pendingLists = new Map<string, undefined>();
   readonly #pendingCalls = new Map<string, string | undefined>();
   readonly #tools = new Map<string, ToolState>();
   readonly #cache: SchemaCache;
@@ -177,13 +185,13 @@ export class ToolSchemaMessages {
     if (!isObject(entry) || typeof entry.method !== 'string') return entry;
     const key = idKey(entry.id);
     if (entry.method === 'tools/list') {
-      if (key !== undefined) this.#pendingLists.add(key);
+      if (key !== undefined) rememberPending(this.#pendingLists, key, undefined);
       return entry;
     }
     if (entry.method !== 'tools/call') return entry;
     const params = isObject(entry.params) ? entry.params : undefined;
     const name = typeof params?.name === 'string' ? params.name : undefined;
-    if (key !== undefined) this.#pendingCalls.set(key, name);
+    if (key !== undefined) rememberPending(this.#pendingCalls, key, name);
     const codec = name === undefined ? undefined : this.#tools.get(name)?.inputSchema?.codec;
     if (params === undefined || codec === undefined || !Object.hasOwn(params, 'arguments')) {
       return entry;
@@ -340,7 +348,7 @@ export class ToolSchemaMessages {
 
   /**
    * The tool a `tools/call` request seen by {@link ToolSchemaMessages.toServer} named, while it
-   * is not answered.
+   * is not answered (of the 1,024 newest unanswered calls).
    *
    * @param id The request's id.
    * @returns The tool's name, or `undefined` when no such call is pending or it named none.
@@ -392,4 +400,15 @@ function isResponse(message: unknown): message is Record<string, unknown> {
     !Object.hasOwn(message, 'method') &&
     (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'))
   );
+}
+
+/** Notes a pending request by its id key, forgetting the oldest past {@link MAX_PENDING_REQUESTS}. */
+function rememberPending<V>(pending: Map<string, V>, key: string, value: V): void {
+  // Deleted first so a reused id counts as the newest (a Map keeps its first insertion order).
+  pending.delete(key);
+  pending.set(key, value);
+  if (pending.size > MAX_PENDING_REQUESTS) {
+    const oldest = pending.keys().next();
+    if (oldest.done !== true) pending.delete(oldest.value);
+  }
 }

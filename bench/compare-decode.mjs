@@ -1,0 +1,76 @@
+// Times `decodeArguments` of two or more builds of @toolschema/core side by side, interleaved in
+// one process, on the validator tools of section 7 (each tool's `VALID_ARGUMENTS` encoded to the
+// profile's wire shape), against the validator's own `~standard.validate` on the original
+// arguments, by CPU time (`process.cpuUsage`: a busy machine moves it less than wall time):
+//   node --import tsx bench/compare-decode.mjs [--profiles=portable,gemini] [--rounds=15] a/index.mjs b/index.mjs
+// A build is any module exporting `decodeArguments` (a copy of `packages/core/dist/index.mjs`, or
+// a `.ts` source through tsx). The wire arguments and codecs come from the last build. Per
+// validator, profile and build it prints the median over rounds of `decode / validate`.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { listValidatorCorpora } from '@toolschema/test-support/corpora';
+import { median } from './lib/measure.mjs';
+
+const REWRITING = ['portable', 'openai-strict', 'gemini', 'gemini-json-schema', 'anthropic-strict'];
+const options = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith('--'))
+    .map((arg) => arg.slice(2).split('=')),
+);
+const builds = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+if (builds.length === 0) {
+  console.error(
+    'usage: node --import tsx bench/compare-decode.mjs [--profiles=a,b] [--rounds=n] <core build>...',
+  );
+  process.exit(2);
+}
+const profiles = options.profiles?.split(',') ?? REWRITING;
+const rounds = Number(options.rounds ?? 15);
+const cores = [];
+for (const [index, build] of builds.entries()) {
+  // A query string makes each build its own module instance, even for the same file.
+  cores.push(await import(`${pathToFileURL(resolve(build)).href}?build=${index}`));
+}
+const last = cores.at(-1);
+// Enough runs per timed sample that one lasts several milliseconds of CPU.
+const REPEAT = 200;
+
+/** CPU milliseconds of `repeat` runs of `run`. */
+function cpuTime(run, repeat) {
+  const start = process.cpuUsage();
+  for (let index = 0; index < repeat; index++) run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+for (const corpus of listValidatorCorpora()) {
+  const cases = corpus.tools.flatMap((tool) =>
+    tool.valid.map((args) => ({ args, validate: tool.schema['~standard'].validate })),
+  );
+  const validate = () => {
+    for (const { args, validate: run } of cases) run(args);
+  };
+  console.log(`${corpus.name} (${cases.length} calls)`);
+  for (const profile of profiles) {
+    const wire = corpus.tools.flatMap((tool) => {
+      const { codec } = last.toProviderSchema(tool.inputSchema, profile);
+      return tool.valid.map((args) => ({ codec, value: last.encodeArguments(codec, args) }));
+    });
+    const decodes = cores.map((core) => () => {
+      for (const { codec, value } of wire) core.decodeArguments(codec, value);
+    });
+    for (let warmup = 0; warmup < 3; warmup++) {
+      for (const run of [validate, ...decodes]) cpuTime(run, REPEAT);
+    }
+    const ratios = cores.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      const base = cpuTime(validate, REPEAT);
+      for (const [index, run] of decodes.entries()) ratios[index].push(cpuTime(run, REPEAT) / base);
+    }
+    const cells = builds.map(
+      (build, index) => `${build} ${median(ratios[index]).toFixed(3)}× validate`,
+    );
+    console.log(`  ${profile}: ${cells.join(' | ')}`);
+  }
+}
