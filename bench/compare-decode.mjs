@@ -6,43 +6,17 @@
 // A build is any module exporting `decodeArguments` (a copy of `packages/core/dist/index.mjs`, or
 // a `.ts` source through tsx). The wire arguments and codecs come from the last build. Per
 // validator, profile and build it prints the median over rounds of `decode / validate`.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { listValidatorCorpora } from '@toolschema/test-support/corpora';
+import { cpuTime, loadBuilds } from './lib/builds.mjs';
 import { median } from './lib/measure.mjs';
 
-const REWRITING = ['portable', 'openai-strict', 'gemini', 'gemini-json-schema', 'anthropic-strict'];
-const options = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => arg.slice(2).split('=')),
+const { builds, cores, profiles, rounds } = await loadBuilds(
+  'node --import tsx bench/compare-decode.mjs [--profiles=a,b] [--rounds=n] <core build>...',
+  15,
 );
-const builds = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-if (builds.length === 0) {
-  console.error(
-    'usage: node --import tsx bench/compare-decode.mjs [--profiles=a,b] [--rounds=n] <core build>...',
-  );
-  process.exit(2);
-}
-const profiles = options.profiles?.split(',') ?? REWRITING;
-const rounds = Number(options.rounds ?? 15);
-const cores = [];
-for (const [index, build] of builds.entries()) {
-  // A query string makes each build its own module instance, even for the same file.
-  cores.push(await import(`${pathToFileURL(resolve(build)).href}?build=${index}`));
-}
 const last = cores.at(-1);
 // Enough runs per timed sample that one lasts several milliseconds of CPU.
 const REPEAT = 200;
-
-/** CPU milliseconds of `repeat` runs of `run`. */
-function cpuTime(run, repeat) {
-  const start = process.cpuUsage();
-  for (let index = 0; index < repeat; index++) run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 for (const corpus of listValidatorCorpora()) {
   const cases = corpus.tools.flatMap((tool) =>

@@ -5,33 +5,15 @@
 // Copy `packages/core/dist` aside before and after a change to compare them. Per build and
 // profile it prints the median over rounds of `toProviderSchema / dereference` (both of that
 // build) and, from the second build on, the median of its time over the first build's.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { listValidatorCorpora } from '@toolschema/test-support/corpora';
 import { buildToolSchemas, loadGithubOpenApi } from './inputs/github-tools.mjs';
+import { cpuTime, loadBuilds } from './lib/builds.mjs';
 import { median } from './lib/measure.mjs';
 
-const REWRITING = ['portable', 'openai-strict', 'gemini', 'gemini-json-schema', 'anthropic-strict'];
-const options = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((arg) => arg.startsWith('--'))
-    .map((arg) => arg.slice(2).split('=')),
+const { builds, cores, profiles, rounds } = await loadBuilds(
+  'node --import tsx bench/compare-profiles.mjs [--profiles=a,b] [--rounds=n] <core build .mjs>...',
+  9,
 );
-const builds = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-if (builds.length === 0) {
-  console.error(
-    'usage: node --import tsx bench/compare-profiles.mjs [--profiles=a,b] [--rounds=n] <core build .mjs>...',
-  );
-  process.exit(2);
-}
-const profiles = options.profiles?.split(',') ?? REWRITING;
-const rounds = Number(options.rounds ?? 9);
-const cores = [];
-for (const [index, build] of builds.entries()) {
-  // A query string makes each build its own module instance, even for the same file.
-  cores.push(await import(`${pathToFileURL(resolve(build)).href}?build=${index}`));
-}
 const corpora = [
   {
     name: 'GitHub',
@@ -46,14 +28,6 @@ const corpora = [
     repeat: 20,
   },
 ];
-
-/** CPU milliseconds of `repeat` runs of `run`. */
-function cpuTime(run, repeat) {
-  const start = process.cpuUsage();
-  for (let index = 0; index < repeat; index++) run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 for (const { name, schemas, repeat } of corpora) {
   console.log(`${name} (${schemas.length} inputs)`);
