@@ -53,6 +53,8 @@ export interface RewriteContext {
   unrolling: number;
   /** Schema nodes written inside `$ref`s so far: what unrolling adds to the schema. */
   unrolledWritten: number;
+  /** Characters of schema summaries written into JSON-string descriptions so far. */
+  summarized: number;
   /** Rewrites one subschema (the walk, handed to the rewrites of each kind). */
   rewrite: (schema: unknown, pointer: string, depth: Depth) => Rewritten;
 }
@@ -75,6 +77,12 @@ export const MAX_WRITTEN_NODES = 50_000;
  * every provider's limits and a model's attention.
  */
 export const MAX_UNROLLED_NODES = 2_000;
+
+/**
+ * Characters of schema summaries one call writes into the descriptions of JSON strings. Vega's
+ * `legend` (379 KB self-contained) sent 3,192 of them, 4.8 MB, most repeating a few definitions.
+ */
+export const MAX_SUMMARY_CHARACTERS = 32_768;
 
 /** Nesting of schemas one call follows before the rest travels as a JSON string. */
 export const MAX_SCHEMA_DEPTH = 200;

@@ -1,5 +1,5 @@
 import type { RewriteContext, Rewritten } from './context.ts';
-import { report } from './context.ts';
+import { MAX_SUMMARY_CHARACTERS, report } from './context.ts';
 import { appendDescription } from './describe.ts';
 import { typedWire } from './typedWire.ts';
 
@@ -35,11 +35,16 @@ export function jsonString(
       summary = summarize(original);
       context.summaries.set(original, summary);
     }
+    // Past the budget, a summary would repeat schemas the wire already shows many times over
+    // (a definition used at hundreds of places): the tail says only what it is.
+    const within =
+      summary !== undefined && context.summarized + summary.length <= MAX_SUMMARY_CHARACTERS;
+    if (within) context.summarized += summary.length;
     appendDescription(
       wire,
-      summary === undefined
-        ? 'A JSON-encoded value.'
-        : `A JSON-encoded value matching this JSON Schema: ${summary}`,
+      within
+        ? `A JSON-encoded value matching this JSON Schema: ${summary}`
+        : 'A JSON-encoded value.',
     );
   }
   if (why !== undefined) {

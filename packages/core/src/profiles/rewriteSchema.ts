@@ -67,6 +67,7 @@ export function rewriteSchema(
       unrollLevels,
       unrolling: 0,
       unrolledWritten: 0,
+      summarized: 0,
       rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
     };
     try {

@@ -357,6 +357,36 @@ describe('toProviderSchema', () => {
     );
   });
 
+  it('writes schema summaries into JSON-string descriptions up to a budget, then only what they are', () => {
+    // Vega's `legend`: a definition used at hundreds of places, each a JSON string repeating it
+    // (4.8 MB of descriptions). Here 100 uses of a node too wide to unroll even once.
+    const names = Array.from({ length: 100 }, (_, index) => `p${index}`);
+    const node = {
+      type: 'object',
+      properties: Object.fromEntries(
+        names.slice(0, 60).map((name) => [name, { $ref: '#/$defs/Node' }]),
+      ),
+      additionalProperties: false,
+    };
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((name) => [name, { $ref: '#/$defs/Node' }])),
+      required: names,
+      additionalProperties: false,
+      $defs: { Node: node },
+    };
+    const result = toProviderSchema(schema, 'openai-strict');
+    const wire = Object.values(result.schema.properties as Record<string, { description: string }>);
+    const summarized = wire.filter((property) =>
+      property.description.startsWith('A JSON-encoded value matching this JSON Schema: {'),
+    );
+    expect(summarized.length).toBe(17);
+    expect(wire.slice(17).every((p) => p.description === 'A JSON-encoded value.')).toBe(true);
+    expect(JSON.stringify(result.schema).length).toBeLessThan(50_000);
+    const args = { ...Object.fromEntries(names.map((name) => [name, {}])), p0: { p1: { p2: {} } } };
+    expect(decodeArguments(result.codec, encodeArguments(result.codec, args))).toStrictEqual(args);
+  });
+
   it('turns oneOf into anyOf and tells the branches apart by their discriminator', () => {
     const circle = closed({ kind: { const: 'circle' }, r: { type: 'number' } }, ['kind', 'r']);
     const size = { type: 'object', additionalProperties: { type: 'number' } };
