@@ -37,13 +37,15 @@ export function jsonString(
     }
     // Past the budget, a summary would repeat schemas the wire already shows many times over
     // (a definition used at hundreds of places): the tail says only what it is.
-    const within =
-      summary !== undefined && context.summarized + summary.length <= MAX_SUMMARY_CHARACTERS;
-    if (within) context.summarized += summary.length;
+    const written =
+      summary !== undefined && context.summarized + summary.length <= MAX_SUMMARY_CHARACTERS
+        ? summary
+        : undefined;
+    if (written !== undefined) context.summarized += written.length;
     appendDescription(
       wire,
-      within
-        ? `A JSON-encoded value matching this JSON Schema: ${summary}`
+      written !== undefined
+        ? `A JSON-encoded value matching this JSON Schema: ${written}`
         : 'A JSON-encoded value.',
     );
   }
