@@ -2,15 +2,10 @@ import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
+import { IDENTITY, mapArrayItems, mapTupleItems, type ValueMap } from './valueMaps.ts';
 
-/**
- * Maps one wire value to the original shape. Returns the value itself when nothing in it maps,
- * and copies only the objects and arrays on the way to what changes (the rest is shared).
- */
-export type Decoder = (wire: unknown) => unknown;
-
-/** The decoder of a node that maps nothing: parents test for it and skip the call. */
-export const IDENTITY: Decoder = (wire) => wire;
+/** Maps one wire value to the original shape (see {@link ValueMap}). */
+export type Decoder = ValueMap;
 
 /**
  * The decoder of a malformed codec position: it throws, so `decodeArguments` passes the whole
@@ -79,10 +74,10 @@ function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
       break;
     }
     case 'array':
-      decoder = compileArray(decoderOf(node.items, repair));
+      decoder = mapArrayItems(decoderOf(node.items, repair));
       break;
     case 'tuple':
-      decoder = compileTuple(
+      decoder = mapTupleItems(
         node.prefix.map((item) => decoderOf(item, repair)),
         decoderOf(node.items, repair),
       );
@@ -156,41 +151,6 @@ function compileEnum(pairs: Array<[string, JsonValue]>): Decoder {
     if (typeof wire !== 'string') return wire;
     const original = originals.get(wire);
     return original === undefined && !originals.has(wire) ? wire : original;
-  };
-}
-
-function compileArray(items: Decoder): Decoder {
-  if (items === IDENTITY) return IDENTITY;
-  return function decodeArray(wire: unknown): unknown {
-    if (!Array.isArray(wire)) return wire;
-    let out: unknown[] | undefined;
-    for (let index = 0; index < wire.length; index++) {
-      const item: unknown = wire[index];
-      const decoded = items(item);
-      if (decoded !== item) {
-        // Copied at the first change; holes stay holes (an absent item decodes to itself).
-        out ??= wire.slice();
-        out[index] = decoded;
-      }
-    }
-    return out ?? wire;
-  };
-}
-
-function compileTuple(prefix: readonly Decoder[], items: Decoder): Decoder {
-  if (items === IDENTITY && prefix.every((decoder) => decoder === IDENTITY)) return IDENTITY;
-  return function decodeTuple(wire: unknown): unknown {
-    if (!Array.isArray(wire)) return wire;
-    let out: unknown[] | undefined;
-    for (let index = 0; index < wire.length; index++) {
-      const item: unknown = wire[index];
-      const decoded = (index < prefix.length ? (prefix[index] as Decoder) : items)(item);
-      if (decoded !== item) {
-        out ??= wire.slice();
-        out[index] = decoded;
-      }
-    }
-    return out ?? wire;
   };
 }
 

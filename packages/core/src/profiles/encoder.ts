@@ -2,17 +2,11 @@ import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import type { Decoder } from './decoder.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
+import { IDENTITY, mapArrayItems, mapTupleItems, type ValueMap } from './valueMaps.ts';
 
-/**
- * Maps one original value to the wire shape. Returns the value itself when nothing in it maps,
- * and copies only the objects and arrays on the way to what changes.
- */
-export type Encoder = Decoder;
-
-/** The encoder of a node that maps nothing: parents test for it and skip the call. */
-const IDENTITY: Encoder = (value) => value;
+/** Maps one original value to the wire shape (see {@link ValueMap}). */
+export type Encoder = ValueMap;
 
 /** The encoder of a malformed codec position: `encodeArguments` then returns its input. */
 const MALFORMED: Encoder = () => {
@@ -70,9 +64,9 @@ function compile(node: Exclude<CodecNode, null>): Encoder {
       };
     }
     case 'array':
-      return compileArray(encoderOf(node.items));
+      return mapArrayItems(encoderOf(node.items));
     case 'tuple':
-      return compileTuple(
+      return mapTupleItems(
         node.prefix.map((item) => encoderOf(item)),
         encoderOf(node.items),
       );
@@ -117,40 +111,6 @@ function compileEnum(pairs: Array<[string, JsonValue]>): Encoder {
       if (deepEqual(original, value)) return string;
     }
     return value;
-  };
-}
-
-function compileArray(items: Encoder): Encoder {
-  if (items === IDENTITY) return IDENTITY;
-  return function encodeArray(value: unknown): unknown {
-    if (!Array.isArray(value)) return value;
-    let out: unknown[] | undefined;
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
-      const encoded = items(item);
-      if (encoded !== item) {
-        out ??= value.slice();
-        out[index] = encoded;
-      }
-    }
-    return out ?? value;
-  };
-}
-
-function compileTuple(prefix: readonly Encoder[], items: Encoder): Encoder {
-  if (items === IDENTITY && prefix.every((encoder) => encoder === IDENTITY)) return IDENTITY;
-  return function encodeTuple(value: unknown): unknown {
-    if (!Array.isArray(value)) return value;
-    let out: unknown[] | undefined;
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
-      const encoded = (index < prefix.length ? (prefix[index] as Encoder) : items)(item);
-      if (encoded !== item) {
-        out ??= value.slice();
-        out[index] = encoded;
-      }
-    }
-    return out ?? value;
   };
 }
 
