@@ -1,6 +1,7 @@
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { typeWithNullable } from './nullable.ts';
 
 const JSON_TYPES: ReadonlySet<string> = new Set([
   'null',
@@ -57,8 +58,9 @@ export function guardOf(schema: unknown): CodecGuard {
 /** The types a schema admits, from `type`, `nullable` and the branches of `anyOf`. */
 function typesOf(schema: Record<string, unknown>): JsonType[] | undefined {
   let types: JsonType[] | undefined;
-  if (typeof schema.type === 'string') types = [schema.type as JsonType];
-  else if (Array.isArray(schema.type)) types = schema.type as JsonType[];
+  const type = typeWithNullable(schema);
+  if (typeof type === 'string') types = [type as JsonType];
+  else if (Array.isArray(type)) types = type as JsonType[];
   else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
     const all: JsonType[] = [];
     for (const branch of (schema.anyOf ?? schema.oneOf) as unknown[]) {
@@ -68,8 +70,7 @@ function typesOf(schema: Record<string, unknown>): JsonType[] | undefined {
     }
     types = all;
   }
-  if (types === undefined || !types.every((type) => JSON_TYPES.has(type))) return undefined;
-  if (schema.nullable === true && !types.includes('null')) types = [...types, 'null'];
+  if (types === undefined || !types.every((each) => JSON_TYPES.has(each))) return undefined;
   return [...new Set(types)];
 }
 

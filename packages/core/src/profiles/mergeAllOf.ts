@@ -2,6 +2,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
+import { readNullable } from './nullable.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -54,7 +55,7 @@ export function mergeAllOf(branches: readonly unknown[]): MergedAllOf | undefine
       stack.push(...[...allOf].reverse(), rest);
       continue;
     }
-    flat.push(branch);
+    flat.push(readNullable(branch));
   }
   const union = flat.findIndex(
     (branch) => Array.isArray(branch.anyOf) || Array.isArray(branch.oneOf),

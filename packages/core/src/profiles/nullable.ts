@@ -10,6 +10,38 @@ const BARE_KEYWORDS = new Set(['type', 'enum', 'title', 'description', 'default'
 const UNION_ANNOTATIONS = ['title', 'description', 'default'];
 
 /**
+ * The `type` a schema allows, read as Ajv reads OpenAPI 3.0's `nullable: true`: beside a `type`
+ * it adds `"null"` (an `enum` still restricts the values); without a `type` it says nothing.
+ *
+ * @param schema A schema (original or wire).
+ * @returns Its `type` keyword, with `"null"` where `nullable: true` adds it.
+ */
+export function typeWithNullable(schema: SchemaObject): unknown {
+  const { type } = schema;
+  if (schema.nullable !== true) return type;
+  if (typeof type === 'string') return type === 'null' ? type : [type, 'null'];
+  if (Array.isArray(type) && type.length > 0 && !type.includes('null')) return [...type, 'null'];
+  return type;
+}
+
+/**
+ * A schema with OpenAPI 3.0's `nullable: true` read into its `type` (see
+ * {@link typeWithNullable}) and the keyword gone; the schema itself where there is nothing to read.
+ *
+ * @param schema An original schema (not mutated).
+ * @returns The schema, or a copy whose `type` lists `"null"`.
+ */
+export function readNullable(schema: SchemaObject): SchemaObject {
+  if (!Object.hasOwn(schema, 'nullable')) return schema;
+  const type = typeWithNullable(schema);
+  if (type === undefined) return schema;
+  const read: SchemaObject = {};
+  for (const key of Object.keys(schema)) if (key !== 'nullable') setOwn(read, key, schema[key]);
+  read.type = type;
+  return read;
+}
+
+/**
  * Makes a wire schema accept `null` as well, in the provider's spelling: `nullable: true`, a
  * `type` list with `"null"` (and `null` in its `enum`), or an `anyOf` branch `{ type: "null" }`
  * (with `recipe.nullAsBranch`, for every schema with more than a type and values).

@@ -14,6 +14,7 @@ import { jsonTypeOf } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { allAssertionKeywords, filterKeywords } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
+import { readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
 import { typedWire } from './typedWire.ts';
@@ -97,7 +98,7 @@ function rewrite(
 }
 
 function rewritePosition(
-  schema: unknown,
+  input: unknown,
   pointer: string,
   depth: Depth,
   context: RewriteContext,
@@ -106,7 +107,7 @@ function rewritePosition(
   if (context.unrolling > 0 && ++context.unrolledWritten > MAX_UNROLLED_NODES)
     throw UNROLLED_TOO_MUCH;
   const { recipe } = context;
-  if (schema === false) {
+  if (input === false) {
     if (recipe.objects === 'keep')
       return {
         wire: { not: {} },
@@ -122,16 +123,19 @@ function rewritePosition(
       never: true,
     };
   }
-  if (!isPlainObject(schema)) return anyValue(true, {}, context, pointer);
+  if (!isPlainObject(input)) return anyValue(true, {}, context, pointer);
   if (depth.schemas > MAX_SCHEMA_DEPTH) {
     return jsonString(
-      schema,
+      input,
       {},
       `Schemas nest deeper than ${MAX_SCHEMA_DEPTH} levels here`,
       context,
       pointer,
     );
   }
+  // OpenAPI 3.0's `nullable: true` beside a `type` is read as Ajv reads it (`"null"` joins the
+  // type), so every rewrite below sees one spelling of a nullable schema.
+  const schema = readNullable(input);
   // One scan of the schema's few keys tells which of the keywords below it has: asking each one
   // by name on schemas of many shapes is what made this walk slow.
   const present = steeringKeywordsOf(schema);
@@ -436,7 +440,10 @@ function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
   return annotations;
 }
 
-/** Keywords besides annotations that assert nothing: identifiers, definitions, `nullable`. */
+/**
+ * Keywords besides annotations that assert nothing: identifiers, definitions, and `nullable`
+ * without a `type` (beside one, {@link readNullable} has already read it into the type).
+ */
 const NOT_ASSERTIONS = new Set([
   'example',
   '$schema',

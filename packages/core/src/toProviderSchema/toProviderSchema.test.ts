@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileFresh } from '../../test/helpers/ajv.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
@@ -638,5 +639,165 @@ describe('toProviderSchema', () => {
       expect(schema).toStrictEqual(copy);
       expect((result.schema.properties as Record<string, unknown>).a).not.toBe(schema.properties.a);
     }
+  });
+
+  describe('reads OpenAPI 3.0 `nullable: true` beside a type as Ajv does: null is accepted', () => {
+    /** A small OpenAPI-style tool: every kind of nullable property once. */
+    const openApiTool = {
+      type: 'object',
+      properties: {
+        milestone: { type: 'string', nullable: true },
+        count: { type: 'integer', nullable: true },
+        state: { type: 'string', enum: ['open', 'closed'], nullable: true },
+        reason: { type: 'string', enum: ['done', null], nullable: true },
+        owner: {
+          type: 'object',
+          properties: { login: { type: 'string' } },
+          required: ['login'],
+          nullable: true,
+        },
+      },
+      required: ['milestone', 'state', 'reason', 'owner'],
+    };
+    const closedOwner = {
+      type: 'object',
+      properties: { login: { type: 'string' } },
+      required: ['login'],
+      additionalProperties: false,
+    };
+    /** What the original accepts with every nullable property null (`state`'s enum has no null). */
+    const nulls = { milestone: null, count: null, state: 'open', reason: null, owner: null };
+
+    /**
+     * Encodes, checks the wire value against the wire schema (Ajv, which reads `nullable` as
+     * OpenAPI 3.0.3 does: an `enum` still restricts), decodes: the original comes back.
+     */
+    const roundTrip = (result: ReturnType<typeof toProviderSchema>) => {
+      const wire = encodeArguments(result.codec, nulls);
+      const compiled = compileFresh('2020-12', result.schema);
+      if ('error' in compiled) throw compiled.error;
+      expect(compiled.validate(wire)).toBe(true);
+      // The wire refuses what the original refuses: `null` is not among `state`'s values.
+      expect(compiled.validate(encodeArguments(result.codec, { ...nulls, state: null }))).toBe(false);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(nulls);
+    };
+
+    it('openai-strict: a type list with null; the optional nullable integer is absent sent as null', () => {
+      const result = toProviderSchema(openApiTool, 'openai-strict');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          milestone: { type: ['string', 'null'] },
+          count: { type: ['integer', 'null'] },
+          state: { type: 'string', enum: ['open', 'closed'] },
+          reason: { type: ['string', 'null'], enum: ['done', null] },
+          owner: { ...closedOwner, type: ['object', 'null'] },
+        },
+        required: ['milestone', 'count', 'state', 'reason', 'owner'],
+        additionalProperties: false,
+      });
+      expect(result.codec).toStrictEqual({
+        version: 1,
+        root: { kind: 'object', absentSentAsNull: ['count'] },
+      });
+      roundTrip(result);
+    });
+
+    it('gemini: nullable: true, as the provider spells it', () => {
+      const result = toProviderSchema(openApiTool, 'gemini');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          milestone: { type: 'string', nullable: true },
+          count: { type: 'integer', nullable: true },
+          state: { type: 'string', enum: ['open', 'closed'] },
+          reason: { type: 'string', enum: ['done'], nullable: true },
+          owner: {
+            type: 'object',
+            properties: { login: { type: 'string' } },
+            required: ['login'],
+            nullable: true,
+          },
+        },
+        required: ['milestone', 'state', 'reason', 'owner'],
+      });
+      expect(result.codec).toStrictEqual({ version: 1, root: { kind: 'object' } });
+      // Gemini's `nullable` beside an `enum` admits null without listing it (its spelling of a
+      // nullable enum, as for `anyOf: [enum, null]`), so Ajv is not its reader: values pass as they are.
+      expect(encodeArguments(result.codec, nulls)).toStrictEqual(nulls);
+      expect(decodeArguments(result.codec, nulls)).toStrictEqual(nulls);
+    });
+
+    it('anthropic-strict: a type list, or anyOf with null for an object', () => {
+      const result = toProviderSchema(openApiTool, 'anthropic-strict');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          milestone: { type: ['string', 'null'] },
+          count: { type: ['integer', 'null'] },
+          state: { type: 'string', enum: ['open', 'closed'] },
+          reason: { type: ['string', 'null'], enum: ['done', null] },
+          owner: { anyOf: [closedOwner, { type: 'null' }] },
+        },
+        required: ['milestone', 'state', 'reason', 'owner'],
+        additionalProperties: false,
+      });
+      expect(result.codec).toStrictEqual({ version: 1, root: { kind: 'object' } });
+      roundTrip(result);
+    });
+
+    it('portable: every property required, the optional nullable integer absent sent as null', () => {
+      const result = toProviderSchema(openApiTool, 'portable');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          milestone: { type: ['string', 'null'] },
+          count: { type: ['integer', 'null'] },
+          state: { type: 'string', enum: ['open', 'closed'] },
+          reason: { type: ['string', 'null'], enum: ['done', null] },
+          owner: { anyOf: [closedOwner, { type: 'null' }] },
+        },
+        required: ['milestone', 'count', 'state', 'reason', 'owner'],
+        additionalProperties: false,
+      });
+      expect(result.codec).toStrictEqual({
+        version: 1,
+        root: { kind: 'object', absentSentAsNull: ['count'] },
+      });
+      roundTrip(result);
+    });
+
+    it('reads nullable only beside a type, and nullable: false as nothing', () => {
+      const schema = {
+        type: 'object',
+        properties: {
+          untyped: { enum: ['a', 'b'], nullable: true },
+          notNull: { type: 'string', nullable: false },
+        },
+        required: ['untyped', 'notNull'],
+      };
+      expect(toProviderSchema(schema, 'openai-strict').schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          untyped: { type: 'string', enum: ['a', 'b'] },
+          notNull: { type: 'string' },
+        },
+        required: ['untyped', 'notNull'],
+        additionalProperties: false,
+      });
+    });
+
+    it('reads nullable in each branch of an allOf: null only where every branch takes it', () => {
+      const schema = closed(
+        {
+          both: { allOf: [{ type: 'string', nullable: true }, { type: 'string', nullable: true }] },
+          one: { allOf: [{ type: 'string', nullable: true }, { type: 'string' }] },
+        },
+        ['both', 'one'],
+      );
+      expect(toProviderSchema(schema, 'openai-strict').schema).toStrictEqual(
+        closed({ both: { type: ['string', 'null'] }, one: { type: 'string' } }, ['both', 'one']),
+      );
+    });
   });
 });
