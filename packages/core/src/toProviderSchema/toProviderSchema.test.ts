@@ -678,7 +678,9 @@ describe('toProviderSchema', () => {
       if ('error' in compiled) throw compiled.error;
       expect(compiled.validate(wire)).toBe(true);
       // The wire refuses what the original refuses: `null` is not among `state`'s values.
-      expect(compiled.validate(encodeArguments(result.codec, { ...nulls, state: null }))).toBe(false);
+      expect(compiled.validate(encodeArguments(result.codec, { ...nulls, state: null }))).toBe(
+        false,
+      );
       expect(decodeArguments(result.codec, wire)).toStrictEqual(nulls);
     };
 
@@ -790,7 +792,12 @@ describe('toProviderSchema', () => {
     it('reads nullable in each branch of an allOf: null only where every branch takes it', () => {
       const schema = closed(
         {
-          both: { allOf: [{ type: 'string', nullable: true }, { type: 'string', nullable: true }] },
+          both: {
+            allOf: [
+              { type: 'string', nullable: true },
+              { type: 'string', nullable: true },
+            ],
+          },
           one: { allOf: [{ type: 'string', nullable: true }, { type: 'string' }] },
         },
         ['both', 'one'],
