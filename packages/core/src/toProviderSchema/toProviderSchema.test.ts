@@ -665,6 +665,13 @@ describe('toProviderSchema', () => {
       required: ['login'],
       additionalProperties: false,
     };
+    /** The wire of the scalar properties under the profiles that write `null` in a type list. */
+    const typeListProperties = {
+      milestone: { type: ['string', 'null'] },
+      count: { type: ['integer', 'null'] },
+      state: { type: 'string', enum: ['open', 'closed'] },
+      reason: { type: ['string', 'null'], enum: ['done', null] },
+    };
     /** What the original accepts with every nullable property null (`state`'s enum has no null). */
     const nulls = { milestone: null, count: null, state: 'open', reason: null, owner: null };
 
@@ -689,10 +696,7 @@ describe('toProviderSchema', () => {
       expect(result.schema).toStrictEqual({
         type: 'object',
         properties: {
-          milestone: { type: ['string', 'null'] },
-          count: { type: ['integer', 'null'] },
-          state: { type: 'string', enum: ['open', 'closed'] },
-          reason: { type: ['string', 'null'], enum: ['done', null] },
+          ...typeListProperties,
           owner: { ...closedOwner, type: ['object', 'null'] },
         },
         required: ['milestone', 'count', 'state', 'reason', 'owner'],
@@ -735,10 +739,7 @@ describe('toProviderSchema', () => {
       expect(result.schema).toStrictEqual({
         type: 'object',
         properties: {
-          milestone: { type: ['string', 'null'] },
-          count: { type: ['integer', 'null'] },
-          state: { type: 'string', enum: ['open', 'closed'] },
-          reason: { type: ['string', 'null'], enum: ['done', null] },
+          ...typeListProperties,
           owner: { anyOf: [closedOwner, { type: 'null' }] },
         },
         required: ['milestone', 'state', 'reason', 'owner'],
@@ -753,10 +754,7 @@ describe('toProviderSchema', () => {
       expect(result.schema).toStrictEqual({
         type: 'object',
         properties: {
-          milestone: { type: ['string', 'null'] },
-          count: { type: ['integer', 'null'] },
-          state: { type: 'string', enum: ['open', 'closed'] },
-          reason: { type: ['string', 'null'], enum: ['done', null] },
+          ...typeListProperties,
           owner: { anyOf: [closedOwner, { type: 'null' }] },
         },
         required: ['milestone', 'count', 'state', 'reason', 'owner'],
