@@ -2,25 +2,22 @@ import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
-import { IDENTITY, mapArrayItems, mapTupleItems, type ValueMap } from './valueMaps.ts';
+import {
+  compiledPerNode,
+  compileProperties,
+  IDENTITY,
+  MALFORMED,
+  mapArrayItems,
+  mapTupleItems,
+  stringList,
+  type ValueMap,
+} from './valueMaps.ts';
 
 /** Maps one wire value to the original shape (see {@link ValueMap}). */
 export type Decoder = ValueMap;
 
-/**
- * The decoder of a malformed codec position: it throws, so `decodeArguments` passes the whole
- * arguments through unchanged for the validator to judge.
- */
-const MALFORMED: Decoder = () => {
-  throw new TypeError('Malformed codec.');
-};
-
-/** Compiled decoders per codec node object, one cache per value of `repair`. */
-const decoders = new WeakMap<object, Decoder>();
-const repairDecoders = new WeakMap<object, Decoder>();
-/** The nodes being compiled, per value of `repair`. */
-const plainCompiling = new Set<object>();
-const repairCompiling = new Set<object>();
+const plainDecoderOf = compiledPerNode((node) => compile(node, false));
+const repairDecoderOf = compiledPerNode((node) => compile(node, true));
 
 /**
  * The decoder of a codec node, compiled on first use and kept per node object (a codec must not
@@ -32,28 +29,7 @@ const repairCompiling = new Set<object>();
  * @returns The decoder.
  */
 export function decoderOf(node: CodecNode, repair: boolean): Decoder {
-  if (node === null) return IDENTITY;
-  // What the old interpreter did with a non-object node: `undefined` threw, anything else
-  // fell through as the identity.
-  if (typeof node !== 'object') return node === undefined ? MALFORMED : IDENTITY;
-  const cache = repair ? repairDecoders : decoders;
-  const known = cache.get(node);
-  if (known !== undefined) return known;
-  // A node met again while it compiles (only in a hand-built, cyclic codec) forwards to its
-  // finished decoder at call time.
-  const compiling = repair ? repairCompiling : plainCompiling;
-  if (compiling.has(node)) return (wire) => decoderOf(node, repair)(wire);
-  compiling.add(node);
-  let decoder: Decoder;
-  try {
-    decoder = compile(node, repair);
-  } catch {
-    decoder = MALFORMED;
-  } finally {
-    compiling.delete(node);
-  }
-  cache.set(node, decoder);
-  return decoder;
+  return repair ? repairDecoderOf(node) : plainDecoderOf(node);
 }
 
 function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
@@ -216,23 +192,12 @@ const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object
  * properties with their codec and the others with `rest`, merges the `extra` entries.
  */
 function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boolean): Decoder {
-  const properties = node.properties;
-  if (properties !== undefined && !isPlainObject(properties)) return MALFORMED;
-  // Every listed key, with its decoder: a listed key never takes `rest`, even an identity one.
-  const listed = new Map<string, Decoder>();
-  const mappedKeys: string[] = [];
-  const mappedDecoders: Decoder[] = [];
-  const mappedIndex = new Map<string, number>();
-  if (properties !== undefined) {
-    for (const key of Object.keys(properties)) {
-      const decoder = decoderOf(properties[key] as CodecNode, repair);
-      listed.set(key, decoder);
-      if (decoder === IDENTITY) continue;
-      mappedIndex.set(key, mappedKeys.length);
-      mappedKeys.push(key);
-      mappedDecoders.push(decoder);
-    }
-  }
+  const {
+    listed,
+    mappedKeys,
+    mappedMaps: mappedDecoders,
+    mappedIndex,
+  } = compileProperties(node.properties, (child) => decoderOf(child, repair));
   const nullKeys = stringList(node.nullMeansAbsent);
   const ignoredKeys = stringList(node.ignored);
   const nullMeansAbsent = nullKeys.length > 0 ? new Set(nullKeys) : undefined;
@@ -376,11 +341,4 @@ function copyPrefix(
     setOwn(out, key, wire[key]);
   }
   return out;
-}
-
-/** The strings of a codec key list (`undefined` and malformed entries give none). */
-function stringList(list: unknown): string[] {
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) throw new TypeError('Malformed codec key list.');
-  return list.filter((key): key is string => typeof key === 'string');
 }

@@ -3,49 +3,26 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
-import { IDENTITY, mapArrayItems, mapTupleItems, type ValueMap } from './valueMaps.ts';
+import {
+  compiledPerNode,
+  compileProperties,
+  IDENTITY,
+  MALFORMED,
+  mapArrayItems,
+  mapTupleItems,
+  stringList,
+  type ValueMap,
+} from './valueMaps.ts';
 
 /** Maps one original value to the wire shape (see {@link ValueMap}). */
 export type Encoder = ValueMap;
-
-/** The encoder of a malformed codec position: `encodeArguments` then returns its input. */
-const MALFORMED: Encoder = () => {
-  throw new TypeError('Malformed codec.');
-};
-
-/** Compiled encoders per codec node object. */
-const encoders = new WeakMap<object, Encoder>();
-/** The nodes being compiled (met again only in a hand-built, cyclic codec). */
-const compiling = new Set<object>();
 
 /**
  * The encoder of a codec node, compiled on first use and kept per node object (a codec must not
  * be changed after it has been used). Compiling never throws: a malformed position compiles to
  * an encoder that does.
- *
- * @param node A codec node.
- * @returns The encoder.
  */
-export function encoderOf(node: CodecNode): Encoder {
-  if (node === null) return IDENTITY;
-  // What the old interpreter did with a non-object node: `undefined` threw, anything else
-  // fell through as the identity.
-  if (typeof node !== 'object') return node === undefined ? MALFORMED : IDENTITY;
-  const known = encoders.get(node);
-  if (known !== undefined) return known;
-  if (compiling.has(node)) return (value) => encoderOf(node)(value);
-  compiling.add(node);
-  let encoder: Encoder;
-  try {
-    encoder = compile(node);
-  } catch {
-    encoder = MALFORMED;
-  } finally {
-    compiling.delete(node);
-  }
-  encoders.set(node, encoder);
-  return encoder;
-}
+export const encoderOf: (node: CodecNode) => Encoder = compiledPerNode(compile);
 
 function compile(node: Exclude<CodecNode, null>): Encoder {
   switch (node.kind) {
@@ -146,22 +123,12 @@ function encodeEntries(
  * as `null`.
  */
 function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
-  const properties = node.properties;
-  if (properties !== undefined && !isPlainObject(properties)) return MALFORMED;
-  const listed = new Map<string, Encoder>();
-  const mappedKeys: string[] = [];
-  const mappedEncoders: Encoder[] = [];
-  const mappedIndex = new Map<string, number>();
-  if (properties !== undefined) {
-    for (const key of Object.keys(properties)) {
-      const encoder = encoderOf(properties[key] as CodecNode);
-      listed.set(key, encoder);
-      if (encoder === IDENTITY) continue;
-      mappedIndex.set(key, mappedKeys.length);
-      mappedKeys.push(key);
-      mappedEncoders.push(encoder);
-    }
-  }
+  const {
+    listed,
+    mappedKeys,
+    mappedMaps: mappedEncoders,
+    mappedIndex,
+  } = compileProperties(node.properties, encoderOf);
   const nullKeys = [...stringList(node.nullMeansAbsent), ...stringList(node.absentSentAsNull)];
   const rest = node.rest === undefined ? IDENTITY : encoderOf(node.rest);
   const extra = node.extra;
@@ -241,11 +208,4 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
     }
     return original;
   };
-}
-
-/** The strings of a codec key list (`undefined` and malformed entries give none). */
-function stringList(list: unknown): string[] {
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) throw new TypeError('Malformed codec key list.');
-  return list.filter((key): key is string => typeof key === 'string');
 }

@@ -1,3 +1,6 @@
+import type { CodecNode } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+
 /**
  * A compiled codec position in one direction (wire → original for decoding, back for encoding).
  * Returns the value itself when nothing in it maps, and copies only the objects and arrays on the
@@ -54,4 +57,98 @@ export function mapTupleItems(prefix: readonly ValueMap[], items: ValueMap): Val
     }
     return out ?? value;
   };
+}
+
+/**
+ * The map of a malformed codec position: it throws, so `decodeArguments` / `encodeArguments`
+ * return the whole arguments unchanged.
+ */
+export const MALFORMED: ValueMap = () => {
+  throw new TypeError('Malformed codec.');
+};
+
+/**
+ * Makes `mapOf(node)`: the map of a codec node, compiled by `compile` on first use and kept per
+ * node object (a codec must not be changed after it has been used). `null` and non-object nodes
+ * are the identity, `undefined` is malformed (as the codec interpreter read them), and compiling
+ * never throws: a node whose compiling throws maps with {@link MALFORMED}.
+ *
+ * @param compile Compiles one node (it calls `mapOf` for its children).
+ * @returns `mapOf`, with its own cache.
+ */
+export function compiledPerNode(
+  compile: (node: Exclude<CodecNode, null>) => ValueMap,
+): (node: CodecNode) => ValueMap {
+  const compiled = new WeakMap<object, ValueMap>();
+  const compiling = new Set<object>();
+  const mapOf = (node: CodecNode): ValueMap => {
+    if (node === null) return IDENTITY;
+    if (typeof node !== 'object') return node === undefined ? MALFORMED : IDENTITY;
+    const known = compiled.get(node);
+    if (known !== undefined) return known;
+    // A node met again while it compiles (only in a hand-built, cyclic codec) forwards to its
+    // finished map at call time.
+    if (compiling.has(node)) return (value) => mapOf(node)(value);
+    compiling.add(node);
+    let map: ValueMap;
+    try {
+      map = compile(node);
+    } catch {
+      map = MALFORMED;
+    } finally {
+      compiling.delete(node);
+    }
+    compiled.set(node, map);
+    return map;
+  };
+  return mapOf;
+}
+
+/** The listed properties of an object codec node, compiled (see {@link compileProperties}). */
+export interface CompiledProperties {
+  /** Every listed key with its map: a listed key never takes `rest`, even an identity one. */
+  listed: Map<string, ValueMap>;
+  /** The listed keys whose map is not the identity, in codec order. */
+  mappedKeys: string[];
+  /** Their maps, at the same indexes. */
+  mappedMaps: ValueMap[];
+  /** The index of each of them in `mappedKeys`. */
+  mappedIndex: Map<string, number>;
+}
+
+/**
+ * Compiles the `properties` of an object codec node.
+ *
+ * @param properties The node's `properties` (absent: none).
+ * @param mapOf The map of a child node.
+ * @returns The compiled properties. Throws a `TypeError` when `properties` is no plain object.
+ */
+export function compileProperties(
+  properties: unknown,
+  mapOf: (node: CodecNode) => ValueMap,
+): CompiledProperties {
+  const compiled: CompiledProperties = {
+    listed: new Map(),
+    mappedKeys: [],
+    mappedMaps: [],
+    mappedIndex: new Map(),
+  };
+  if (properties === undefined) return compiled;
+  if (!isPlainObject(properties)) throw new TypeError('Malformed codec properties.');
+  for (const key of Object.keys(properties)) {
+    const map = mapOf(properties[key] as CodecNode);
+    compiled.listed.set(key, map);
+    if (map === IDENTITY) continue;
+    compiled.mappedIndex.set(key, compiled.mappedKeys.length);
+    compiled.mappedKeys.push(key);
+    compiled.mappedMaps.push(map);
+  }
+  return compiled;
+}
+
+/** The strings of a codec key list (`undefined` and malformed entries give none). */
+export function stringList(list: unknown): string[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new TypeError('Malformed codec key list.');
+  return list.filter((key): key is string => typeof key === 'string');
 }
