@@ -17,6 +17,7 @@ import { mergeAllOf } from './mergeAllOf.ts';
 import { readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
+import { rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
@@ -60,10 +61,10 @@ export function rewriteSchema(
       recipe,
       root,
       diagnostics,
-      reported: new Map(),
-      entered: new Map(),
-      targets: new Map(),
-      summaries: new Map(),
+      reported: undefined,
+      entered: undefined,
+      targets: undefined,
+      summaries: undefined,
       written: 0,
       unrollLevels,
       unrolling: 0,
@@ -133,6 +134,8 @@ function rewritePosition(
       pointer,
     );
   }
+  const leaf = rewriteScalarLeaf(input, context);
+  if (leaf !== undefined) return leaf;
   // OpenAPI 3.0's `nullable: true` beside a `type` is read as Ajv reads it (`"null"` joins the
   // type), so every rewrite below sees one spelling of a nullable schema.
   const schema = readNullable(input);
@@ -336,7 +339,9 @@ function followReference(
   const target = resolveReference(ref, context);
   const annotations = annotationsOf(siblings, context.recipe);
   if (!target.found) return anyValue(siblings, annotations, context, pointer);
-  const times = context.entered.get(ref) ?? 0;
+  context.entered ??= new Map();
+  const entered = context.entered;
+  const times = entered.get(ref) ?? 0;
   if (times >= context.unrollLevels || context.written > MAX_WRITTEN_NODES) {
     const fewer =
       context.unrollLevels < context.recipe.unrollLevels
@@ -365,7 +370,7 @@ function followReference(
       : isPlainObject(target.value) && Object.keys(siblings).length > 0
         ? { ...target.value, ...siblings }
         : target.value;
-  context.entered.set(ref, times + 1);
+  entered.set(ref, times + 1);
   context.unrolling += 1;
   try {
     return rewrite(
@@ -375,7 +380,7 @@ function followReference(
       context,
     );
   } finally {
-    context.entered.set(ref, times);
+    entered.set(ref, times);
     context.unrolling -= 1;
   }
 }
@@ -394,11 +399,13 @@ function resolveReference(
   ref: string,
   context: RewriteContext,
 ): { found: true; value: unknown } | { found: false } {
-  let target = context.targets.get(ref);
+  context.targets ??= new Map();
+  const targets = context.targets;
+  let target = targets.get(ref);
   if (target === undefined) {
     const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
     target = tokens === undefined ? { found: false } : resolvePointer(context.root, tokens);
-    context.targets.set(ref, target);
+    targets.set(ref, target);
   }
   return target;
 }
