@@ -3,7 +3,6 @@ import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
-import { isAnnotation } from '../vocabulary/index.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { MAX_SCHEMA_DEPTH, MAX_UNROLLED_NODES, MAX_WRITTEN_NODES, report } from './context.ts';
@@ -12,7 +11,7 @@ import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
 import { jsonTypeOf } from './guards.ts';
 import { jsonString } from './jsonString.ts';
-import { allAssertionKeywords, filterKeywords } from './keywords.ts';
+import { allAssertionKeywords, filterKeywords, isAssertionKey } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
@@ -448,28 +447,13 @@ function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
 }
 
 /**
- * Keywords besides annotations that assert nothing: identifiers, definitions, and `nullable`
- * without a `type` (beside one, {@link readNullable} has already read it into the type).
- */
-const NOT_ASSERTIONS = new Set([
-  'example',
-  '$schema',
-  '$id',
-  '$anchor',
-  '$defs',
-  'definitions',
-  'nullable',
-]);
-
-/**
  * The schema without annotations, identifiers and definitions: what it asserts. Any other key
  * from the input is kept as an own property (a `__proto__` keyword is described like any other).
  */
 function withoutAnnotations(schema: SchemaObject): SchemaObject {
   const rest: SchemaObject = {};
   for (const key of Object.keys(schema)) {
-    if (!isAnnotation(key) && !NOT_ASSERTIONS.has(key) && !key.startsWith('x-'))
-      setOwn(rest, key, schema[key]);
+    if (isAssertionKey(key)) setOwn(rest, key, schema[key]);
   }
   return rest;
 }

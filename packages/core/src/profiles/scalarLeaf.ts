@@ -1,6 +1,6 @@
 import type { RewriteContext, Rewritten } from './context.ts';
 import { acceptsValue } from './describe.ts';
-import { applicableKeywords } from './keywords.ts';
+import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { Recipe } from './recipe.ts';
 import { RECIPES } from './recipes/index.ts';
 
@@ -18,6 +18,7 @@ type LeafAction =
   | { kind: 'type' }
   | { kind: 'annotation'; slot: number; text: boolean }
   | { kind: 'keyword'; slot: number; checked: boolean }
+  | { kind: 'enum' }
   | { kind: 'general' };
 
 /** A recipe's leaf table for one scalar type, and the wire keys in their places. */
@@ -28,8 +29,9 @@ interface LeafTable {
 }
 
 /**
- * Keys that steer the general rewrite of a scalar (a reference, a combinator, listed values,
- * OpenAPI's `nullable`, `examples` joining the description).
+ * Keys that steer the general rewrite of a scalar (a reference, a combinator, a `const`, OpenAPI's
+ * `nullable`, `examples` joining the description). A string `enum` every provider takes as it is
+ * (the other types' values depend on the recipe).
  */
 const GENERAL_KEYS = ['$ref', 'allOf', 'anyOf', 'oneOf', 'const', 'enum', 'nullable', 'examples'];
 
@@ -65,29 +67,31 @@ function compileLeafTable(recipe: Recipe, type: string): LeafTable {
     slots.push(keyword);
   }
   actions.set('type', { kind: 'type' });
+  if (type === 'string') actions.set('enum', { kind: 'enum' });
   return { actions, slots };
 }
 
 /** Every recipe's leaf tables, compiled once (immutable afterwards). */
-const LEAF_TABLES: ReadonlyMap<Recipe, Readonly<Record<string, LeafTable>>> = new Map(
+const LEAF_TABLES: ReadonlyMap<Recipe, ReadonlyMap<string, LeafTable>> = new Map(
   Object.values(RECIPES).map((recipe) => [
     recipe,
-    Object.fromEntries(LEAF_TYPES.map((type) => [type, compileLeafTable(recipe, type)])),
+    new Map(LEAF_TYPES.map((type) => [type, compileLeafTable(recipe, type)])),
   ]),
 );
 
 /**
- * The rewrite of the commonest node, a scalar leaf (`{ type: "string", description }`), in one
- * scan of its keys: the wire keeps its `type`, the recipe's annotations and the keywords the
- * recipe accepts, in that order, as the general rewrite writes them. Where the leaf already has
- * exactly those keys in that order it is its own wire (the self-contained schema is this call's
- * own, and no rewrite writes into a leaf's wire); inside an unrolled cycle, where the same node
- * stands at many places, it is copied.
+ * The rewrite of the commonest node, a scalar leaf (`{ type: "string", description }`, or with
+ * an `enum` of strings), in one scan of its keys: the wire keeps its `type`, the recipe's
+ * annotations and the keywords the recipe accepts (or the listed strings, other assertions
+ * beside them left to the general rewrite), in that order, as the general rewrite writes them.
+ * Where the leaf already has exactly those keys in that order it is its own wire (the
+ * self-contained schema is this call's own, and no rewrite writes into a leaf's wire); inside an
+ * unrolled cycle, where the same node stands at many places, it is copied.
  *
  * @param schema A schema object of the self-contained schema (or one a rewrite built).
  * @param context The call's state.
  * @returns The rewritten leaf, or `undefined` when the node needs the general rewrite (no scalar
- *   `type`, a combinator, listed values, a refused keyword...).
+ *   `type`, a combinator, a non-string value listed, a refused keyword...).
  */
 export function rewriteScalarLeaf(
   schema: SchemaObject,
@@ -95,20 +99,24 @@ export function rewriteScalarLeaf(
 ): Rewritten | undefined {
   const { type } = schema;
   if (typeof type !== 'string') return undefined;
-  const tables = LEAF_TABLES.get(context.recipe);
-  const table = tables !== undefined && Object.hasOwn(tables, type) ? tables[type] : undefined;
+  const table = LEAF_TABLES.get(context.recipe)?.get(type);
   if (table === undefined) return undefined;
   let values: unknown[] | undefined;
+  let listed: unknown[] | undefined;
   // Whether the node's keys are the wire's, in the wire's order.
   let same = true;
   let lastSlot = -1;
   let first = true;
+  // Keywords the wire keeps, and keys that may assert something the wire leaves out.
+  let kept = false;
+  let unread = false;
   for (const key in schema) {
     const action = table.actions.get(key);
     const isFirst = first;
     first = false;
     if (action === undefined) {
       same = false;
+      unread ||= isAssertionKey(key);
       continue;
     }
     if (action.kind === 'general') return undefined;
@@ -117,6 +125,13 @@ export function rewriteScalarLeaf(
       continue;
     }
     const value = schema[key];
+    if (action.kind === 'enum') {
+      if (!isStringList(value)) return undefined;
+      listed = value;
+      same &&= lastSlot < table.slots.length;
+      lastSlot = table.slots.length;
+      continue;
+    }
     if (action.kind === 'annotation') {
       if (action.text && typeof value !== 'string') {
         same = false;
@@ -127,14 +142,29 @@ export function rewriteScalarLeaf(
       (EXCLUSIVE_BOUNDS.has(key) && typeof value === 'boolean')
     ) {
       return undefined;
+    } else {
+      kept = true;
     }
     same &&= action.slot > lastSlot;
     lastSlot = action.slot;
     values ??= new Array<unknown>(table.slots.length);
     values[action.slot] = value;
   }
-  const wire = same && context.unrolling === 0 ? schema : writeLeaf(type, table.slots, values);
+  // Beside listed values, other assertions are described: the general rewrite does that.
+  if (listed !== undefined && (kept || unread)) return undefined;
+  let wire = schema;
+  if (!same || context.unrolling > 0) {
+    wire = writeLeaf(type, table.slots, values);
+    if (listed !== undefined) wire.enum = listed;
+  }
   return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+}
+
+/** A non-empty list of strings: values every provider lists as they are. */
+function isStringList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')
+  );
 }
 
 /** A new leaf wire `{ type, ...slots }`, keys in slot order. */
