@@ -613,6 +613,45 @@ describe('toProviderSchema', () => {
     expect(result.schema.anyOf).toBeUndefined();
   });
 
+  it('keeps the root $id beside the root $defs when it wraps the root, so kept refs still resolve', () => {
+    // Shaped like the OpenAPI 3.1 meta-schema: an $id, a root union, a recursive definition.
+    const schema = {
+      $id: 'https://example.test/tool',
+      anyOf: [
+        { type: 'object', properties: { a: { $ref: '#/$defs/Node' } }, required: ['a'] },
+        { type: 'string' },
+      ],
+      $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema).toStrictEqual({
+        $id: 'https://example.test/tool',
+        type: 'object',
+        properties: {
+          value: {
+            type: 'object',
+            anyOf: [
+              { type: 'object', properties: { a: { $ref: '#/$defs/Node' } }, required: ['a'] },
+              { type: 'string' },
+            ],
+          },
+        },
+        required: ['value'],
+        additionalProperties: false,
+        $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+      });
+      const args = { a: { next: { next: {} } } };
+      const wire = encodeArguments(result.codec, args);
+      // Ajv resolves each $ref against the nearest $id, as the spec says: a $id left on the
+      // wrapped schema would make `#/$defs/Node` point into it, where there is no $defs.
+      const compiled = compileFresh('2020-12', result.schema);
+      if ('error' in compiled) throw compiled.error;
+      expect(compiled.validate(wire)).toBe(true);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    }
+  });
+
   it('openai and anthropic drop $schema and write draft-07 tuples in 2020-12', () => {
     const result = toProviderSchema(
       {
