@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileFresh } from '../../test/helpers/ajv.ts';
+import { createSecondOpinion } from '../../test/helpers/second-opinion.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
@@ -803,6 +804,190 @@ describe('toProviderSchema', () => {
       expect(toProviderSchema(schema, 'openai-strict').schema).toStrictEqual(
         closed({ both: { type: ['string', 'null'] }, one: { type: 'string' } }, ['both', 'one']),
       );
+    });
+  });
+
+  describe('reads OpenAPI `nullable: true` without a type as asserting nothing, and says so', () => {
+    const owner = {
+      type: 'object',
+      properties: { login: { type: 'string' } },
+      required: ['login'],
+    };
+    /**
+     * The spellings of "or null" OpenAPI 3.0 generators emit without a `type` beside `nullable`:
+     * a `$ref` sibling, the `allOf` wrapper, a union (GitHub's REST description has 82 of these,
+     * "To clear the field, set this to null").
+     */
+    const tool = {
+      type: 'object',
+      properties: {
+        assignee: { $ref: '#/$defs/Owner', nullable: true },
+        reviewer: { allOf: [{ $ref: '#/$defs/Owner' }], nullable: true },
+        value: { oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
+      },
+      required: ['assignee', 'reviewer', 'value'],
+      $defs: { Owner: owner },
+    };
+    const closedOwner = { ...owner, additionalProperties: false };
+    const ignored = [
+      ['profile-nullable-ignored', '/properties/assignee'],
+      ['profile-nullable-ignored', '/properties/reviewer'],
+      ['profile-one-of', '/properties/value'],
+      ['profile-nullable-ignored', '/properties/value'],
+    ];
+    const objectCodec = {
+      kind: 'object',
+      properties: { assignee: { kind: 'object' }, reviewer: { kind: 'object' } },
+    };
+    const values = { assignee: { login: 'a' }, reviewer: { login: 'b' }, value: 1 };
+    const nulls = { assignee: null, reviewer: null, value: null };
+
+    /**
+     * The wire accepts what the original accepts as validators judge it: Ajv refuses to compile a
+     * typeless `nullable` (in every `strict` mode), `@cfworker/json-schema` ignores it, and Ajv
+     * on the original without it agrees. Values round-trip; `null` is refused on both sides.
+     */
+    const roundTrip = (result: ReturnType<typeof toProviderSchema>) => {
+      const asWritten = compileFresh('2020-12', tool);
+      expect('error' in asWritten && asWritten.error.message).toBe(
+        '"nullable" cannot be used without "type"',
+      );
+      const { $defs, properties } = tool;
+      const withoutNullable = {
+        ...tool,
+        properties: {
+          assignee: { $ref: properties.assignee.$ref },
+          reviewer: { allOf: properties.reviewer.allOf },
+          value: { oneOf: properties.value.oneOf },
+        },
+        $defs,
+      };
+      const original = compileFresh('2020-12', withoutNullable);
+      const wire = compileFresh('2020-12', result.schema);
+      if ('error' in original) throw original.error;
+      if ('error' in wire) throw wire.error;
+      const second = createSecondOpinion('2020-12', tool);
+      for (const [value, accepted] of [
+        [values, true],
+        [nulls, false],
+        [{ ...values, assignee: null }, false],
+      ] as const) {
+        expect(original.validate(value)).toBe(accepted);
+        expect(second(value)).toBe(accepted);
+        const encoded = encodeArguments(result.codec, value);
+        expect(wire.validate(encoded)).toBe(accepted);
+        expect(decodeArguments(result.codec, encoded)).toStrictEqual(value);
+      }
+    };
+
+    it('openai-strict and anthropic-strict: the target alone, each place reported', () => {
+      for (const profile of ['openai-strict', 'anthropic-strict'] as const) {
+        const result = toProviderSchema(tool, profile);
+        expect(result.schema).toStrictEqual(
+          closed(
+            {
+              assignee: closedOwner,
+              reviewer: closedOwner,
+              value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+            },
+            ['assignee', 'reviewer', 'value'],
+          ),
+        );
+        expect(result.codec).toStrictEqual({ version: 1, root: objectCodec });
+        expect(
+          codes(profile, tool).filter(([code]) => code !== 'profile-object-closed'),
+        ).toStrictEqual(ignored);
+        roundTrip(result);
+      }
+    });
+
+    it('gemini: the target alone, no nullable written', () => {
+      const result = toProviderSchema(tool, 'gemini');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          assignee: owner,
+          reviewer: owner,
+          value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        },
+        required: ['assignee', 'reviewer', 'value'],
+      });
+      expect(result.codec).toStrictEqual({ version: 1, root: objectCodec });
+      expect(
+        codes('gemini', tool).filter(([code]) => code !== 'profile-object-closed'),
+      ).toStrictEqual(ignored);
+      roundTrip(result);
+    });
+
+    it('portable: the target alone, each place reported', () => {
+      const result = toProviderSchema(tool, 'portable');
+      expect(result.schema).toStrictEqual(
+        closed(
+          {
+            assignee: closedOwner,
+            reviewer: closedOwner,
+            value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+          },
+          ['assignee', 'reviewer', 'value'],
+        ),
+      );
+      expect(
+        codes('portable', tool).filter(([code]) => code !== 'profile-object-closed'),
+      ).toStrictEqual(ignored);
+      roundTrip(result);
+    });
+
+    it('a recursive $ref with a nullable sibling: the unrolled levels are not nullable either', () => {
+      const node = {
+        type: 'object',
+        properties: { next: { $ref: '#/$defs/Node', nullable: true } },
+        required: ['next'],
+      };
+      const schema = {
+        type: 'object',
+        properties: { head: { $ref: '#/$defs/Node', nullable: true } },
+        required: ['head'],
+        $defs: { Node: node },
+      };
+      const tail = {
+        type: 'string',
+        description: 'A JSON-encoded value of the same schema as the enclosing "Node".',
+      };
+      const level = (next: unknown) => ({
+        type: 'object',
+        properties: { next },
+        required: ['next'],
+      });
+      const result = toProviderSchema(schema, 'gemini');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: { head: level(level(level(tail))) },
+        required: ['head'],
+      });
+      expect(
+        codes('gemini', schema).filter(([code]) => code === 'profile-nullable-ignored'),
+      ).toStrictEqual([
+        ['profile-nullable-ignored', '/$defs/Node/properties/next'],
+        ['profile-nullable-ignored', '/properties/head'],
+      ]);
+    });
+
+    it('says nothing where the schema accepts null anyway, or asserts nothing else', () => {
+      const schema = closed(
+        {
+          listed: { enum: ['a', null], nullable: true },
+          union: { anyOf: [{ $ref: '#/$defs/Owner' }, { type: 'null' }], nullable: true },
+          bare: { nullable: true, description: 'anything' },
+        },
+        ['listed', 'union', 'bare'],
+      );
+      for (const profile of ['openai-strict', 'gemini', 'portable'] as const) {
+        expect(
+          codes(profile, { ...schema, $defs: { Owner: owner } }).filter(
+            ([code]) => code === 'profile-nullable-ignored',
+          ),
+        ).toStrictEqual([]);
+      }
     });
   });
 });
