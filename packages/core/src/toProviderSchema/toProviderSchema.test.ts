@@ -923,59 +923,27 @@ describe('toProviderSchema', () => {
       }
     };
 
-    it('openai-strict and anthropic-strict: the target alone, each place reported', () => {
-      for (const profile of ['openai-strict', 'anthropic-strict'] as const) {
-        const result = toProviderSchema(tool, profile);
-        expect(result.schema).toStrictEqual(
-          closed(
-            {
-              assignee: closedOwner,
-              reviewer: closedOwner,
-              value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-            },
-            ['assignee', 'reviewer', 'value'],
-          ),
-        );
-        expect(result.codec).toStrictEqual({ version: 1, root: objectCodec });
-        expect(
-          codes(profile, tool).filter(([code]) => code !== 'profile-object-closed'),
-        ).toStrictEqual(ignored);
-        roundTrip(result);
-      }
-    });
-
-    it('gemini: the target alone, no nullable written', () => {
-      const result = toProviderSchema(tool, 'gemini');
-      expect(result.schema).toStrictEqual({
-        type: 'object',
-        properties: {
-          assignee: owner,
-          reviewer: owner,
-          value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+    const value = { anyOf: [{ type: 'string' }, { type: 'number' }] };
+    const required = ['assignee', 'reviewer', 'value'];
+    const strictWire = closed({ assignee: closedOwner, reviewer: closedOwner, value }, required);
+    it.each([
+      ['openai-strict', strictWire],
+      ['anthropic-strict', strictWire],
+      ['portable', strictWire],
+      [
+        'gemini',
+        {
+          type: 'object',
+          properties: { assignee: owner, reviewer: owner, value },
+          required,
         },
-        required: ['assignee', 'reviewer', 'value'],
-      });
+      ],
+    ] as const)('%s: the target alone, each place reported', (profile, wire) => {
+      const result = toProviderSchema(tool, profile);
+      expect(result.schema).toStrictEqual(wire);
       expect(result.codec).toStrictEqual({ version: 1, root: objectCodec });
       expect(
-        codes('gemini', tool).filter(([code]) => code !== 'profile-object-closed'),
-      ).toStrictEqual(ignored);
-      roundTrip(result);
-    });
-
-    it('portable: the target alone, each place reported', () => {
-      const result = toProviderSchema(tool, 'portable');
-      expect(result.schema).toStrictEqual(
-        closed(
-          {
-            assignee: closedOwner,
-            reviewer: closedOwner,
-            value: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-          },
-          ['assignee', 'reviewer', 'value'],
-        ),
-      );
-      expect(
-        codes('portable', tool).filter(([code]) => code !== 'profile-object-closed'),
+        codes(profile, tool).filter(([code]) => code !== 'profile-object-closed'),
       ).toStrictEqual(ignored);
       roundTrip(result);
     });
