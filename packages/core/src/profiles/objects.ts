@@ -38,16 +38,12 @@ export function rewriteObject(place: Place): Rewritten {
   const { recipe } = context;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects + 1 };
   const declared = isPlainObject(schema.properties) ? schema.properties : {};
-  const required = new Set(
-    Array.isArray(schema.required)
-      ? schema.required.filter((key): key is string => typeof key === 'string')
-      : [],
-  );
+  const required = requiredNames(schema.required);
   const names = Object.keys(declared);
   for (const name of required) if (!Object.hasOwn(declared, name)) names.push(name);
   const additional = schema.additionalProperties;
-  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : {};
-  const patternNames = Object.keys(patterns);
+  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : NO_PATTERNS;
+  const patternNames = patterns === NO_PATTERNS ? NO_NAMES : Object.keys(patterns);
 
   const wireProperties: SchemaObject = {};
   const codecProperties: { [key: string]: CodecNode } = {};
@@ -217,6 +213,18 @@ export function rewriteObject(place: Place): Rewritten {
     codec.rest === undefined &&
     codec.ignored === undefined;
   return { wire, codec, passive, acceptsNull: false, original: schema };
+}
+
+/** The patterns of an object without `patternProperties`, and their names (shared: never written). */
+const NO_PATTERNS: SchemaObject = Object.freeze({});
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** The names a `required` keyword lists (strings, each once), built without an iterator. */
+function requiredNames(required: unknown): Set<string> {
+  const names = new Set<string>();
+  if (Array.isArray(required))
+    for (const key of required) if (typeof key === 'string') names.add(key);
+  return names;
 }
 
 /**

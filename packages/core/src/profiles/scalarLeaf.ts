@@ -7,7 +7,7 @@ import { RECIPES } from './recipes/index.ts';
 type SchemaObject = Record<string, unknown>;
 
 /** The scalar types a leaf may have. */
-const LEAF_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
+type LeafType = 'string' | 'number' | 'integer' | 'boolean';
 
 /**
  * What the leaf rewrite does with one key: write it to the wire at a place (`slot`), or leave the
@@ -72,12 +72,32 @@ function compileLeafTable(recipe: Recipe, type: string): LeafTable {
 }
 
 /** Every recipe's leaf tables, compiled once (immutable afterwards). */
-const LEAF_TABLES: ReadonlyMap<Recipe, ReadonlyMap<string, LeafTable>> = new Map(
+const LEAF_TABLES: ReadonlyMap<Recipe, Readonly<Record<LeafType, LeafTable>>> = new Map(
   Object.values(RECIPES).map((recipe) => [
     recipe,
-    new Map(LEAF_TYPES.map((type) => [type, compileLeafTable(recipe, type)])),
+    {
+      string: compileLeafTable(recipe, 'string'),
+      number: compileLeafTable(recipe, 'number'),
+      integer: compileLeafTable(recipe, 'integer'),
+      boolean: compileLeafTable(recipe, 'boolean'),
+    },
   ]),
 );
+
+/** A recipe's leaf table for a `type`, if the type is a scalar one. */
+function leafTable(recipe: Recipe, type: string): LeafTable | undefined {
+  const tables = LEAF_TABLES.get(recipe);
+  if (tables === undefined) return undefined;
+  switch (type) {
+    case 'string':
+    case 'number':
+    case 'integer':
+    case 'boolean':
+      return tables[type];
+    default:
+      return undefined;
+  }
+}
 
 /**
  * The rewrite of the commonest node, a scalar leaf (`{ type: "string", description }`, or with
@@ -99,7 +119,7 @@ export function rewriteScalarLeaf(
 ): Rewritten | undefined {
   const { type } = schema;
   if (typeof type !== 'string') return undefined;
-  const table = LEAF_TABLES.get(context.recipe)?.get(type);
+  const table = leafTable(context.recipe, type);
   if (table === undefined) return undefined;
   let values: unknown[] | undefined;
   let listed: unknown[] | undefined;
