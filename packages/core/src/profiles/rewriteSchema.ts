@@ -5,7 +5,14 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
-import { MAX_SCHEMA_DEPTH, MAX_UNROLLED_NODES, MAX_WRITTEN_NODES, report } from './context.ts';
+import {
+  countWritten,
+  MAX_SCHEMA_DEPTH,
+  MAX_UNROLLED_NODES,
+  MAX_WRITTEN_NODES,
+  report,
+  UNROLLED_TOO_MUCH,
+} from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
@@ -83,9 +90,6 @@ export function rewriteSchema(
   }
 }
 
-/** Thrown inside the walk when unrolling passes {@link MAX_UNROLLED_NODES}. */
-const UNROLLED_TOO_MUCH = Symbol('unrolled too much');
-
 function rewrite(
   schema: unknown,
   pointer: string,
@@ -103,9 +107,7 @@ function rewritePosition(
   depth: Depth,
   context: RewriteContext,
 ): Rewritten {
-  context.written += 1;
-  if (context.unrolling > 0 && ++context.unrolledWritten > MAX_UNROLLED_NODES)
-    throw UNROLLED_TOO_MUCH;
+  countWritten(context);
   const { recipe } = context;
   if (input === false) {
     if (recipe.objects === 'keep')

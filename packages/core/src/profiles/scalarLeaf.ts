@@ -1,4 +1,6 @@
-import type { RewriteContext, Rewritten } from './context.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import { countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
 import { acceptsValue } from './describe.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { Recipe } from './recipe.ts';
@@ -178,6 +180,27 @@ export function rewriteScalarLeaf(
     if (listed !== undefined) wire.enum = listed;
   }
   return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+}
+
+/**
+ * The rewrite of a scalar leaf standing at a position, as the walk gives it, without the walk's
+ * other steps or the position's pointer (built only where a rewrite reports): the properties of
+ * an object are mostly such leaves.
+ *
+ * @param input The schema at the position.
+ * @param depth How deep the position stands.
+ * @param context The call's state.
+ * @returns The rewritten leaf (counted as written), or `undefined` where the walk is needed.
+ */
+export function rewriteLeafAt(
+  input: unknown,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten | undefined {
+  if (!isPlainObject(input) || depth.schemas > MAX_SCHEMA_DEPTH) return undefined;
+  const leaf = rewriteScalarLeaf(input, context);
+  if (leaf !== undefined) countWritten(context);
+  return leaf;
 }
 
 /** A non-empty list of strings: values every provider lists as they are. */
