@@ -297,7 +297,9 @@ function rewritePosition(
   } else {
     return anyValue(schema, annotations, context, pointer);
   }
-  if (result.wire.type === type)
+  // The filter has nothing to do where the schema has no assertion keyword and the rewrite wrote
+  // none (only an array's adds one, `maxItems`).
+  if (result.wire.type === type && (present & HAS_ASSERTION || type === 'array'))
     filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer);
   return result;
 }
@@ -312,9 +314,17 @@ const STEERING = {
   type: 32,
   anyOf: 64,
 } as const;
-const STEERING_BITS: ReadonlyMap<string, number> = new Map(Object.entries(STEERING));
+/** Set when a schema has an assertion keyword the keyword filter knows (for any type). */
+const HAS_ASSERTION = 128;
+const STEERING_BITS: ReadonlyMap<string, number> = new Map([
+  ...allAssertionKeywords().map((keyword): [string, number] => [keyword, HAS_ASSERTION]),
+  ...Object.entries(STEERING),
+]);
 
-/** Which steering keywords a schema has (a bit set of {@link STEERING}), from one scan of its keys. */
+/**
+ * Which steering keywords a schema has (a bit set of {@link STEERING}), and whether it has an
+ * assertion keyword ({@link HAS_ASSERTION}), from one scan of its keys.
+ */
 function steeringKeywordsOf(schema: SchemaObject): number {
   let present = 0;
   for (const key in schema) present |= STEERING_BITS.get(key) ?? 0;
