@@ -1,5 +1,6 @@
 import type { CodecNode, Diagnostic, DiagnosticCode } from '../types/index.ts';
 import type { Recipe } from './recipe.ts';
+import type { LeafTables } from './scalarLeaf.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -31,6 +32,8 @@ export interface Rewritten {
 export interface RewriteContext {
   /** The profile's rules. */
   recipe: Recipe;
+  /** The recipe's tables for scalar leaves. */
+  leafTables: LeafTables | undefined;
   /** The self-contained schema (for its `$ref`s into root `$defs`). */
   root: unknown;
   /** Diagnostics so far. */

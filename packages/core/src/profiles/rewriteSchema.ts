@@ -23,7 +23,7 @@ import { mergeAllOf } from './mergeAllOf.ts';
 import { isTypelessNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
-import { rewriteScalarLeaf } from './scalarLeaf.ts';
+import { leafTablesOf, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
@@ -62,9 +62,11 @@ export function rewriteSchema(
   diagnostics: Diagnostic[],
 ): { schema: SchemaObject; codec: Codec } {
   const kept = diagnostics.length;
+  const leafTables = leafTablesOf(recipe);
   for (let unrollLevels = recipe.unrollLevels; ; unrollLevels--) {
     const context: RewriteContext = {
       recipe,
+      leafTables,
       root,
       diagnostics,
       reported: undefined,

@@ -73,8 +73,11 @@ function compileLeafTable(recipe: Recipe, type: string): LeafTable {
   return { actions, slots };
 }
 
+/** A recipe's leaf tables, one per scalar type. */
+export type LeafTables = Readonly<Record<LeafType, LeafTable>>;
+
 /** Every recipe's leaf tables, compiled once (immutable afterwards). */
-const LEAF_TABLES: ReadonlyMap<Recipe, Readonly<Record<LeafType, LeafTable>>> = new Map(
+const LEAF_TABLES: ReadonlyMap<Recipe, LeafTables> = new Map(
   Object.values(RECIPES).map((recipe) => [
     recipe,
     {
@@ -86,9 +89,18 @@ const LEAF_TABLES: ReadonlyMap<Recipe, Readonly<Record<LeafType, LeafTable>>> = 
   ]),
 );
 
-/** A recipe's leaf table for a `type`, if the type is a scalar one. */
-function leafTable(recipe: Recipe, type: string): LeafTable | undefined {
-  const tables = LEAF_TABLES.get(recipe);
+/**
+ * A recipe's leaf tables, looked up once per call (a rewrite's context holds them).
+ *
+ * @param recipe The profile's rules.
+ * @returns Its tables (`undefined` for a recipe not among the profiles': no leaf path).
+ */
+export function leafTablesOf(recipe: Recipe): LeafTables | undefined {
+  return LEAF_TABLES.get(recipe);
+}
+
+/** The leaf table for a `type`, if the type is a scalar one. */
+function leafTable(tables: LeafTables | undefined, type: string): LeafTable | undefined {
   if (tables === undefined) return undefined;
   switch (type) {
     case 'string':
@@ -121,7 +133,7 @@ export function rewriteScalarLeaf(
 ): Rewritten | undefined {
   const { type } = schema;
   if (typeof type !== 'string') return undefined;
-  const table = leafTable(context.recipe, type);
+  const table = leafTable(context.leafTables, type);
   if (table === undefined) return undefined;
   let values: unknown[] | undefined;
   let listed: unknown[] | undefined;
