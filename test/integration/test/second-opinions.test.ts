@@ -4,13 +4,16 @@
  * `@google/genai` builds. On hand-written schemas each profile accepts, the SDK must not throw
  * and must send the schema unchanged; on schemas the checker refuses, the SDK throws or rewrites.
  */
-import { checkProviderSchema, type Profile } from '@toolschema/core';
+import { checkProviderSchema, type Profile, toProviderSchema } from '@toolschema/core';
+import { googleDeclaration } from '@toolschema/test-support/acceptance';
 import {
   anthropicStrictOpinion,
   geminiOpinion,
+  geminiOpinions,
   jsonChanges,
   openaiStrictOpinion,
 } from '@toolschema/test-support/second-opinions';
+import { jsonSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 
 function errors(schema: unknown, profile: Profile): string[] {
@@ -175,6 +178,43 @@ describe('@google/genai request', () => {
       '/properties/name/type',
       '/additionalProperties',
     ]);
+  });
+
+  it("writes a nullable enum as Google's SDK writes it: nullable beside the enum, null unlisted", async () => {
+    // `@google/genai` 3.3.0 `processJsonSchema` (dist/node/index.mjs): a two-branch `anyOf` with
+    // `{ type: "null" }` becomes `nullable: true` on the other branch, its `enum` untouched. An
+    // `enum` listing `null` it sends as it is, without a `type`, which Gemini's `Schema` (an
+    // `enum` of strings, a `type` on every node) cannot carry, so the `anyOf` form is the SDK's own
+    // spelling of a nullable enum, and the gemini profile writes every nullable enum that way.
+    const tool = (mode: unknown) => ({ type: 'object', properties: { mode }, required: ['mode'] });
+    const union = tool({ anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] });
+    const listed = tool({ enum: ['a', 'b', null] });
+    const wire = toProviderSchema(union, 'gemini').schema;
+    expect(wire).toStrictEqual(tool({ type: 'string', enum: ['a', 'b'], nullable: true }));
+    expect(toProviderSchema(listed, 'gemini').schema).toStrictEqual(wire);
+    expect(errors(wire, 'gemini')).toStrictEqual([]);
+    const [fromUnion, fromListed, fromWire] = await geminiOpinions(
+      [union, listed, wire],
+      'parameters',
+    );
+    expect(fromUnion!.sent).toStrictEqual({
+      type: 'OBJECT',
+      properties: { mode: { nullable: true, type: 'STRING', enum: ['a', 'b'] } },
+      required: ['mode'],
+    });
+    expect(fromWire!.sent).toStrictEqual(fromUnion!.sent);
+    expect(fromListed!.sent).toStrictEqual({
+      type: 'OBJECT',
+      properties: { mode: { enum: ['a', 'b', null] } },
+      required: ['mode'],
+    });
+    expect(errors(fromListed!.sent, 'gemini')).not.toStrictEqual([]);
+    // The AI SDK's Google converter (`@ai-sdk/google` 3.0.141 `addEnumToSchema`) agrees: `null`
+    // out of the `enum`, into `nullable: true`, for both spellings.
+    for (const original of [union, listed]) {
+      const declared = await googleDeclaration(jsonSchema(original as never));
+      expect(declared.parameters).toStrictEqual(wire);
+    }
   });
 
   it('sends a gemini-json-schema schema unchanged in parametersJsonSchema', async () => {

@@ -290,6 +290,33 @@ describe('dereference', () => {
       expect(schema).toStrictEqual({ properties: { a: { ...siblings, allOf: [target] } } });
     });
 
+    it('keeps an OpenAPI nullable sibling beside the target, never beside its type', () => {
+      // `nullable` modifies only the `type` of its own object (OpenAPI 3.0.3): merged into a typed
+      // target, `{ $ref, nullable: true }` would start accepting null. The acyclic pass and the
+      // full emit (a cycle elsewhere in the document) write the same.
+      const owner = { type: 'object', properties: { login: { type: 'string' } } };
+      const nullableOwner = { nullable: true, description: 'd', allOf: [owner] };
+      expect(
+        dereference({
+          properties: { owner: { $ref: '#/$defs/Owner', nullable: true, description: 'd' } },
+          $defs: { Owner: owner },
+        }).schema,
+      ).toStrictEqual({ properties: { owner: nullableOwner } });
+      const node = { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } };
+      expect(
+        dereference({
+          properties: {
+            owner: { $ref: '#/$defs/Owner', nullable: true, description: 'd' },
+            node: { $ref: '#/$defs/Node' },
+          },
+          $defs: { Owner: owner, Node: node },
+        }).schema,
+      ).toStrictEqual({
+        properties: { owner: nullableOwner, node: { $ref: '#/$defs/Node' } },
+        $defs: { Node: node },
+      });
+    });
+
     it('applies a boolean target: true vanishes, false stays restrictive', () => {
       const { schema } = dereference({
         properties: {
@@ -321,6 +348,25 @@ describe('dereference', () => {
           code: 'ref-siblings-ignored',
           pointer: '/properties/a',
           message: 'In draft-07, keywords beside $ref are ignored; dropped: maxLength.',
+        },
+      ]);
+    });
+
+    it('drops an OpenAPI nullable beside $ref with the other siblings', () => {
+      const { schema, diagnostics } = dereference({
+        $schema: DRAFT_07,
+        properties: { owner: { $ref: '#/definitions/Owner', nullable: true } },
+        definitions: { Owner: { type: 'object' } },
+      });
+      expect(schema).toStrictEqual({
+        $schema: DRAFT_07,
+        properties: { owner: { type: 'object' } },
+      });
+      expect(diagnostics).toStrictEqual([
+        {
+          code: 'ref-siblings-ignored',
+          pointer: '/properties/owner',
+          message: 'In draft-07, keywords beside $ref are ignored; dropped: nullable.',
         },
       ]);
     });

@@ -25,20 +25,34 @@ export function typeWithNullable(schema: SchemaObject): unknown {
 }
 
 /**
- * A schema with OpenAPI 3.0's `nullable: true` read into its `type` (see
- * {@link typeWithNullable}) and the keyword gone; the schema itself where there is nothing to read.
+ * A schema with OpenAPI 3.0's `nullable` read (see {@link typeWithNullable}) and the keyword
+ * gone: beside a `type`, `"null"` joins the type; without one, the keyword asserts nothing and is
+ * dropped, so no later merge (an `allOf`, a `$ref`'s target spread under its siblings) can set it
+ * beside a type it never stood beside. The schema itself where it has no `nullable`.
  *
  * @param schema An original schema (not mutated).
- * @returns The schema, or a copy whose `type` lists `"null"`.
+ * @returns The schema, or a copy without `nullable` (whose `type` lists `"null"` where it said so).
  */
 export function readNullable(schema: SchemaObject): SchemaObject {
   if (!Object.hasOwn(schema, 'nullable')) return schema;
   const type = typeWithNullable(schema);
-  if (type === undefined) return schema;
   const read: SchemaObject = {};
   for (const key of Object.keys(schema)) if (key !== 'nullable') setOwn(read, key, schema[key]);
-  read.type = type;
+  if (type !== undefined) read.type = type;
   return read;
+}
+
+/**
+ * Tells whether a schema says `nullable: true` where it asserts nothing: without a `type` beside
+ * it (OpenAPI 3.0.3: "only if `type` is explicitly defined within the same Schema Object"), as in
+ * `{ $ref, nullable: true }` or `{ allOf: [{ $ref }], nullable: true }`, which OpenAPI generators
+ * read as "or null" but validators do not (Ajv refuses to compile it, in every `strict` mode).
+ *
+ * @param schema An original schema.
+ * @returns Whether its `nullable: true` stands without a `type`.
+ */
+export function isTypelessNullable(schema: SchemaObject): boolean {
+  return schema.nullable === true && schema.type === undefined;
 }
 
 /**
@@ -52,7 +66,10 @@ export function readNullable(schema: SchemaObject): SchemaObject {
  */
 export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
   if (recipe.nullStyle === 'nullable-keyword') {
-    // `nullable` stands beside a `type`: on a union, each branch says it.
+    // `nullable` stands beside a `type`: on a union, each branch says it. Beside an `enum` it
+    // admits `null` unlisted, as Google's SDK writes `anyOf: [{ type, enum }, { type: "null" }]`
+    // (`@google/genai` 3.3.0 `processJsonSchema`: `{ nullable: true, type, enum }`); Gemini's
+    // `enum` holds strings only, so `null` cannot be listed there.
     if (!Array.isArray(wire.anyOf)) return { ...wire, nullable: true };
     return {
       ...wire,

@@ -14,7 +14,7 @@ import { jsonTypeOf } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { allAssertionKeywords, filterKeywords } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
-import { readNullable } from './nullable.ts';
+import { isTypelessNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
 import { typedWire } from './typedWire.ts';
@@ -134,8 +134,16 @@ function rewritePosition(
     );
   }
   // OpenAPI 3.0's `nullable: true` beside a `type` is read as Ajv reads it (`"null"` joins the
-  // type), so every rewrite below sees one spelling of a nullable schema.
+  // type), so every rewrite below sees one spelling of a nullable schema; without a `type` it is
+  // dropped, and reported where the schema refuses `null`.
   const schema = readNullable(input);
+  if (schema !== input && isTypelessNullable(input))
+    return withIgnoredNullable(
+      rewritePosition(schema, pointer, depth, context),
+      schema,
+      pointer,
+      context,
+    );
   // One scan of the schema's few keys tells which of the keywords below it has: asking each one
   // by name on schemas of many shapes is what made this walk slow.
   const present = steeringKeywordsOf(schema);
@@ -378,6 +386,28 @@ function followReference(
     context.entered.set(ref, times);
     context.unrolling -= 1;
   }
+}
+
+/**
+ * A rewrite of a schema read without its typeless `nullable: true`, reported where the schema
+ * then refuses `null`: the author most likely meant "or null" (what OpenAPI generators read), but
+ * the keyword asserts nothing there, so the wire follows what validators judge and says so.
+ */
+function withIgnoredNullable(
+  result: Rewritten,
+  read: SchemaObject,
+  pointer: string,
+  context: RewriteContext,
+): Rewritten {
+  if (!result.acceptsNull && Object.keys(withoutAnnotations(read)).length > 0) {
+    report(
+      context,
+      'profile-nullable-ignored',
+      pointer,
+      '`nullable: true` without a `type` beside it asserts nothing (OpenAPI 3.0.3; Ajv refuses it), so null is not accepted here; to accept null, write `anyOf: [schema, { type: "null" }]`, or `nullable: true` beside the `type`.',
+    );
+  }
+  return result;
 }
 
 /** How a tail names the schema it recurs into: its `title`, else the last token of the `$ref`. */

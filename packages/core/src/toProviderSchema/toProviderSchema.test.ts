@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileFresh } from '../../test/helpers/ajv.ts';
+import { readAsGemini } from '../../test/helpers/gemini.ts';
+import { createSecondOpinion } from '../../test/helpers/second-opinion.ts';
+import { checkProviderSchema } from '../checkProviderSchema/index.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
@@ -514,6 +517,45 @@ describe('toProviderSchema', () => {
     expect(codesOf(result)).toStrictEqual(['profile-object-open']);
   });
 
+  it('gemini: a nullable enum is nullable beside the enum, null not listed, decoded to null', () => {
+    // Google's SDK writes this form itself (`@google/genai` 3.3.0 `processJsonSchema` turns
+    // `anyOf: [{ type, enum }, { type: "null" }]` into `{ nullable: true, type, enum }`; the AI
+    // SDK's converter, `@ai-sdk/google` 3.0.141 `addEnumToSchema`, drops `null` from an `enum`
+    // into `nullable: true`), and the request it sends is pinned in the integration tests.
+    // Gemini's `enum` is a list of strings: `null` cannot be listed there.
+    const wireMode = { type: 'string', enum: ['a', 'b'], nullable: true };
+    const originals = {
+      union: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] },
+      listed: { enum: ['a', 'b', null] },
+      typeList: { type: ['string', 'null'], enum: ['a', 'b', null] },
+      openApi: { type: 'string', enum: ['a', 'b', null], nullable: true },
+    };
+    for (const mode of Object.values(originals)) {
+      const schema = closed({ mode }, ['mode']);
+      const result = toProviderSchema(schema, 'gemini');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: { mode: wireMode },
+        required: ['mode'],
+      });
+      expect(checkProviderSchema(result.schema, 'gemini')).toStrictEqual([]);
+      // The round-trip law, the wire read as Gemini reads it: every value the original accepts
+      // encodes to a wire-valid value and decodes back; every wire-valid value decodes to one
+      // the original accepts.
+      const wire = compileFresh('2020-12', readAsGemini(result.schema));
+      const original = compileFresh('2020-12', schema);
+      if ('error' in wire) throw wire.error;
+      if ('error' in original) throw original.error;
+      for (const value of ['a', 'b', null, 'c', 1]) {
+        const accepted = value === 'a' || value === 'b' || value === null;
+        const encoded = encodeArguments(result.codec, { mode: value });
+        expect(original.validate({ mode: value })).toBe(accepted);
+        expect(wire.validate(encoded)).toBe(accepted);
+        expect(decodeArguments(result.codec, encoded)).toStrictEqual({ mode: value });
+      }
+    }
+  });
+
   it('gemini: a tool without parameters lists one placeholder property, decoded away', () => {
     const schema = closed({}, []);
     const result = toProviderSchema(schema, 'gemini');
@@ -679,9 +721,12 @@ describe('toProviderSchema', () => {
      * Encodes, checks the wire value against the wire schema (Ajv, which reads `nullable` as
      * OpenAPI 3.0.3 does: an `enum` still restricts), decodes: the original comes back.
      */
-    const roundTrip = (result: ReturnType<typeof toProviderSchema>) => {
+    const roundTrip = (
+      result: ReturnType<typeof toProviderSchema>,
+      asRead: (wire: unknown) => unknown = (wire) => wire,
+    ) => {
       const wire = encodeArguments(result.codec, nulls);
-      const compiled = compileFresh('2020-12', result.schema);
+      const compiled = compileFresh('2020-12', asRead(result.schema));
       if ('error' in compiled) throw compiled.error;
       expect(compiled.validate(wire)).toBe(true);
       // The wire refuses what the original refuses: `null` is not among `state`'s values.
@@ -728,10 +773,9 @@ describe('toProviderSchema', () => {
         required: ['milestone', 'state', 'reason', 'owner'],
       });
       expect(result.codec).toStrictEqual({ version: 1, root: { kind: 'object' } });
-      // Gemini's `nullable` beside an `enum` admits null without listing it (its spelling of a
-      // nullable enum, as for `anyOf: [enum, null]`), so Ajv is not its reader: values pass as they are.
-      expect(encodeArguments(result.codec, nulls)).toStrictEqual(nulls);
-      expect(decodeArguments(result.codec, nulls)).toStrictEqual(nulls);
+      // Gemini's `nullable` beside an `enum` admits null without listing it (Google's SDK writes
+      // `anyOf: [enum, null]` so), which Ajv reads only once `nullable` is a `null` branch.
+      roundTrip(result, readAsGemini);
     });
 
     it('anthropic-strict: a type list, or anyOf with null for an object', () => {
@@ -803,6 +847,158 @@ describe('toProviderSchema', () => {
       expect(toProviderSchema(schema, 'openai-strict').schema).toStrictEqual(
         closed({ both: { type: ['string', 'null'] }, one: { type: 'string' } }, ['both', 'one']),
       );
+    });
+  });
+
+  describe('reads OpenAPI `nullable: true` without a type as asserting nothing, and says so', () => {
+    const owner = {
+      type: 'object',
+      properties: { login: { type: 'string' } },
+      required: ['login'],
+    };
+    /**
+     * The spellings of "or null" OpenAPI 3.0 generators emit without a `type` beside `nullable`:
+     * a `$ref` sibling, the `allOf` wrapper, a union (GitHub's REST description has 82 of these,
+     * "To clear the field, set this to null").
+     */
+    const tool = {
+      type: 'object',
+      properties: {
+        assignee: { $ref: '#/$defs/Owner', nullable: true },
+        reviewer: { allOf: [{ $ref: '#/$defs/Owner' }], nullable: true },
+        value: { oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
+      },
+      required: ['assignee', 'reviewer', 'value'],
+      $defs: { Owner: owner },
+    };
+    const closedOwner = { ...owner, additionalProperties: false };
+    const ignored = [
+      ['profile-nullable-ignored', '/properties/assignee'],
+      ['profile-nullable-ignored', '/properties/reviewer'],
+      ['profile-one-of', '/properties/value'],
+      ['profile-nullable-ignored', '/properties/value'],
+    ];
+    const objectCodec = {
+      kind: 'object',
+      properties: { assignee: { kind: 'object' }, reviewer: { kind: 'object' } },
+    };
+    const values = { assignee: { login: 'a' }, reviewer: { login: 'b' }, value: 1 };
+    const nulls = { assignee: null, reviewer: null, value: null };
+
+    /**
+     * The wire accepts what the original accepts as validators judge it: Ajv refuses to compile a
+     * typeless `nullable` (in every `strict` mode), `@cfworker/json-schema` ignores it, and Ajv
+     * on the original without it agrees. Values round-trip; `null` is refused on both sides.
+     */
+    const roundTrip = (result: ReturnType<typeof toProviderSchema>) => {
+      const asWritten = compileFresh('2020-12', tool);
+      expect('error' in asWritten && asWritten.error.message).toBe(
+        '"nullable" cannot be used without "type"',
+      );
+      const { $defs, properties } = tool;
+      const withoutNullable = {
+        ...tool,
+        properties: {
+          assignee: { $ref: properties.assignee.$ref },
+          reviewer: { allOf: properties.reviewer.allOf },
+          value: { oneOf: properties.value.oneOf },
+        },
+        $defs,
+      };
+      const original = compileFresh('2020-12', withoutNullable);
+      const wire = compileFresh('2020-12', result.schema);
+      if ('error' in original) throw original.error;
+      if ('error' in wire) throw wire.error;
+      const second = createSecondOpinion('2020-12', tool);
+      for (const [value, accepted] of [
+        [values, true],
+        [nulls, false],
+        [{ ...values, assignee: null }, false],
+      ] as const) {
+        expect(original.validate(value)).toBe(accepted);
+        expect(second(value)).toBe(accepted);
+        const encoded = encodeArguments(result.codec, value);
+        expect(wire.validate(encoded)).toBe(accepted);
+        expect(decodeArguments(result.codec, encoded)).toStrictEqual(value);
+      }
+    };
+
+    const value = { anyOf: [{ type: 'string' }, { type: 'number' }] };
+    const required = ['assignee', 'reviewer', 'value'];
+    const strictWire = closed({ assignee: closedOwner, reviewer: closedOwner, value }, required);
+    it.each([
+      ['openai-strict', strictWire],
+      ['anthropic-strict', strictWire],
+      ['portable', strictWire],
+      [
+        'gemini',
+        {
+          type: 'object',
+          properties: { assignee: owner, reviewer: owner, value },
+          required,
+        },
+      ],
+    ] as const)('%s: the target alone, each place reported', (profile, wire) => {
+      const result = toProviderSchema(tool, profile);
+      expect(result.schema).toStrictEqual(wire);
+      expect(result.codec).toStrictEqual({ version: 1, root: objectCodec });
+      expect(
+        codes(profile, tool).filter(([code]) => code !== 'profile-object-closed'),
+      ).toStrictEqual(ignored);
+      roundTrip(result);
+    });
+
+    it('a recursive $ref with a nullable sibling: the unrolled levels are not nullable either', () => {
+      const node = {
+        type: 'object',
+        properties: { next: { $ref: '#/$defs/Node', nullable: true } },
+        required: ['next'],
+      };
+      const schema = {
+        type: 'object',
+        properties: { head: { $ref: '#/$defs/Node', nullable: true } },
+        required: ['head'],
+        $defs: { Node: node },
+      };
+      const tail = {
+        type: 'string',
+        description: 'A JSON-encoded value of the same schema as the enclosing "Node".',
+      };
+      const level = (next: unknown) => ({
+        type: 'object',
+        properties: { next },
+        required: ['next'],
+      });
+      const result = toProviderSchema(schema, 'gemini');
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: { head: level(level(level(tail))) },
+        required: ['head'],
+      });
+      expect(
+        codes('gemini', schema).filter(([code]) => code === 'profile-nullable-ignored'),
+      ).toStrictEqual([
+        ['profile-nullable-ignored', '/$defs/Node/properties/next'],
+        ['profile-nullable-ignored', '/properties/head'],
+      ]);
+    });
+
+    it('says nothing where the schema accepts null anyway, or asserts nothing else', () => {
+      const schema = closed(
+        {
+          listed: { enum: ['a', null], nullable: true },
+          union: { anyOf: [{ $ref: '#/$defs/Owner' }, { type: 'null' }], nullable: true },
+          bare: { nullable: true, description: 'anything' },
+        },
+        ['listed', 'union', 'bare'],
+      );
+      for (const profile of ['openai-strict', 'gemini', 'portable'] as const) {
+        expect(
+          codes(profile, { ...schema, $defs: { Owner: owner } }).filter(
+            ([code]) => code === 'profile-nullable-ignored',
+          ),
+        ).toStrictEqual([]);
+      }
     });
   });
 });

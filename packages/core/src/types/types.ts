@@ -90,7 +90,13 @@ export type DiagnosticCode =
    */
   | 'profile-object-open'
   /** Provider profile: a schema without `type` was read as the type its keywords constrain (narrower). */
-  | 'profile-type-inferred';
+  | 'profile-type-inferred'
+  /**
+   * Provider profile: OpenAPI 3.0's `nullable: true` stands without a `type` beside it (beside a
+   * `$ref`, an `allOf`, a `oneOf`...), where it asserts nothing, and the schema refuses `null`;
+   * the wire refuses it too (what validators judge; OpenAPI generators read "or null" there).
+   */
+  | 'profile-nullable-ignored';
 
 /** How the pass treats references that close a cycle. */
 export type CycleMode = 'ref' | 'throw' | { unroll: number };

@@ -50,6 +50,25 @@ describe('mergeReference', () => {
     });
   });
 
+  it('never sets an OpenAPI nullable beside a type it did not stand beside', () => {
+    // `nullable` modifies only its own object's `type`: beside a `$ref` it asserts nothing.
+    expect(mergeReference({ nullable: true }, { type: 'object', maxProperties: 3 })).toStrictEqual({
+      nullable: true,
+      allOf: [{ type: 'object', maxProperties: 3 }],
+    });
+    expect(mergeReference({ type: 'string' }, { nullable: true, enum: ['a', null] })).toStrictEqual(
+      {
+        type: 'string',
+        allOf: [{ nullable: true, enum: ['a', null] }],
+      },
+    );
+    // Neither side typed: nothing for `nullable` to modify, merged as before.
+    expect(mergeReference({ nullable: true }, { enum: ['a'] })).toStrictEqual({
+      enum: ['a'],
+      nullable: true,
+    });
+  });
+
   it('keeps a __proto__ sibling as an own property', () => {
     const siblings = JSON.parse('{"__proto__":{"polluted":true}}');
     const merged = mergeReference(siblings, { type: 'object' }) as Record<string, unknown>;

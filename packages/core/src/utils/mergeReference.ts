@@ -97,6 +97,7 @@ function canMerge(
     if (!deepEqual(mine, theirs)) return false;
   }
   if (!siblingValidates) return true;
+  if (nullableMeetsType(siblings, body) || nullableMeetsType(body, siblings)) return false;
   for (const key of Object.keys(body)) {
     if (SCOPED.includes(key)) return false;
     // The target's unevaluated* saw only the target's own keywords; merged they would see ours.
@@ -117,6 +118,15 @@ function canMerge(
     }
   }
   return true;
+}
+
+/**
+ * Whether one side's OpenAPI 3.0 `nullable` would stand beside the other side's `type` once
+ * merged: `nullable` modifies the `type` of its own object only (OpenAPI 3.0.3), so
+ * `{ $ref, nullable: true }` over a typed target must not become a nullable type.
+ */
+function nullableMeetsType(one: SchemaObject, other: SchemaObject): boolean {
+  return Object.hasOwn(one, 'nullable') && Object.hasOwn(other, 'type');
 }
 
 function disjoint(a: unknown, b: unknown): boolean {

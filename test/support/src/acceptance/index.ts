@@ -23,6 +23,7 @@ export {
   runLibrary,
   withoutMastraRows,
 } from './compareLibraries.ts';
+export { type GoogleDeclaration, googleDeclaration } from './googleRequest.ts';
 export {
   MASTRA_MIN_NODE,
   MASTRA_ROW_START,
