@@ -23,8 +23,10 @@ export function fixRootOnly(
   recipe: Recipe,
   diagnostics: Diagnostic[],
 ): { schema: SchemaObject; codec: Codec } {
-  // Definitions stay at the root whatever the merges below do with the rest.
-  const { $defs, definitions, $schema: _, ...rest } = root;
+  // Definitions stay at the root whatever the merges below do with the rest, and so does the
+  // root's $id: a kept `#/$defs/X` resolves against the nearest $id, so an $id moved with a
+  // wrapped root into `value` would point it there, where there is no $defs.
+  const { $defs, definitions, $schema: _, $id, ...rest } = root;
   let schema = mergeRootUnion(rest, diagnostics);
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
@@ -35,6 +37,7 @@ export function fixRootOnly(
   const result = isPlainObjectRoot(schema)
     ? { schema, codec: { version: 1 as const, root: null } }
     : wrapRoot(schema, { version: 1, root: null }, recipe, diagnostics);
+  if ($id !== undefined) result.schema = { $id, ...result.schema };
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
   modernize(result.schema);

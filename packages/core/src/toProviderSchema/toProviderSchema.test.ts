@@ -655,6 +655,45 @@ describe('toProviderSchema', () => {
     expect(result.schema.anyOf).toBeUndefined();
   });
 
+  it('keeps the root $id beside the root $defs when it wraps the root, so kept refs still resolve', () => {
+    // Shaped like the OpenAPI 3.1 meta-schema: an $id, a root union, a recursive definition.
+    const schema = {
+      $id: 'https://example.test/tool',
+      anyOf: [
+        { type: 'object', properties: { a: { $ref: '#/$defs/Node' } }, required: ['a'] },
+        { type: 'string' },
+      ],
+      $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema).toStrictEqual({
+        $id: 'https://example.test/tool',
+        type: 'object',
+        properties: {
+          value: {
+            type: 'object',
+            anyOf: [
+              { type: 'object', properties: { a: { $ref: '#/$defs/Node' } }, required: ['a'] },
+              { type: 'string' },
+            ],
+          },
+        },
+        required: ['value'],
+        additionalProperties: false,
+        $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+      });
+      const args = { a: { next: { next: {} } } };
+      const wire = encodeArguments(result.codec, args);
+      // Ajv resolves each $ref against the nearest $id, as the spec says: a $id left on the
+      // wrapped schema would make `#/$defs/Node` point into it, where there is no $defs.
+      const compiled = compileFresh('2020-12', result.schema);
+      if ('error' in compiled) throw compiled.error;
+      expect(compiled.validate(wire)).toBe(true);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    }
+  });
+
   it('openai and anthropic drop $schema and write draft-07 tuples in 2020-12', () => {
     const result = toProviderSchema(
       {
@@ -680,6 +719,48 @@ describe('toProviderSchema', () => {
       const result = toProviderSchema(schema, profile);
       expect(schema).toStrictEqual(copy);
       expect((result.schema.properties as Record<string, unknown>).a).not.toBe(schema.properties.a);
+    }
+  });
+
+  it('writes leaves the pass built as their own wire without touching the input, call after call', () => {
+    const leaf = { type: 'string', description: 'A name.' };
+    const listed = { type: 'string', description: 'A state.', enum: ['open', 'closed'] };
+    const schema = {
+      type: 'object',
+      properties: { name: leaf, state: listed, next: { $ref: '#/$defs/Node' } },
+      required: ['name', 'state'],
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { name: leaf, next: { $ref: '#/$defs/Node' } },
+          required: ['name'],
+        },
+      },
+    };
+    const copy = structuredClone(schema);
+    for (const profile of ['portable', 'gemini', 'gemini-json-schema'] as const) {
+      const first = toProviderSchema(schema, profile);
+      const second = toProviderSchema(schema, profile);
+      expect(schema).toStrictEqual(copy);
+      expect(second).toStrictEqual(first);
+      const properties = first.schema.properties as Record<string, Record<string, unknown>>;
+      expect(properties.name).toStrictEqual(leaf);
+      expect(properties.name).not.toBe(leaf);
+      expect(properties.state).toStrictEqual(listed);
+      expect(properties.state).not.toBe(listed);
+      expect(properties.state?.enum).not.toBe(listed.enum);
+      // Each unrolled level has its own leaf object, though one definition stands behind them.
+      const levelOf = (node: unknown): Record<string, Record<string, unknown>> => {
+        const wire = node as { anyOf?: unknown[]; properties?: Record<string, unknown> };
+        return (wire.properties ?? (wire.anyOf?.[0] as typeof wire).properties) as Record<
+          string,
+          Record<string, unknown>
+        >;
+      };
+      const one = levelOf(properties.next);
+      const two = levelOf(one.next);
+      expect(two.name).toStrictEqual(one.name);
+      expect(two.name).not.toBe(one.name);
     }
   });
 
