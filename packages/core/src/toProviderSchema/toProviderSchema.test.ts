@@ -750,14 +750,12 @@ describe('toProviderSchema', () => {
       expect(properties.state).not.toBe(listed);
       expect(properties.state?.enum).not.toBe(listed.enum);
       // Each unrolled level has its own leaf object, though one definition stands behind them.
-      const levelOf = (node: unknown): Record<string, Record<string, unknown>> => {
-        const wire = node as { anyOf?: unknown[]; properties?: Record<string, unknown> };
-        return (wire.properties ?? (wire.anyOf?.[0] as typeof wire).properties) as Record<
-          string,
-          Record<string, unknown>
-        >;
-      };
-      const one = levelOf(properties.next);
+      type Level = { anyOf?: Level[]; properties?: Record<string, Level> };
+      // A nullable level is `{ type: [object, null] }` or `{ anyOf: [object, null] }`.
+      const levelOf = (node: Level | undefined): Record<string, Level> =>
+        node?.properties ?? node?.anyOf?.[0]?.properties ?? {};
+      const one = levelOf(properties.next as Level);
+      expect(one.name).toStrictEqual(leaf);
       const two = levelOf(one.next);
       expect(two.name).toStrictEqual(one.name);
       expect(two.name).not.toBe(one.name);
