@@ -709,6 +709,38 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('openai and anthropic write annotations in their 2020-12 shape, so Anthropic accepts the tool', () => {
+    // As Nx's nx.json schema writes them: a deprecation note instead of a boolean.
+    const schema = {
+      type: 'object',
+      properties: {
+        implicitDependencies: {
+          type: 'object',
+          description: 'Map of files to projects.',
+          deprecated: 'Use named inputs instead.',
+        },
+        cli: { type: 'string', deprecated: 'No longer used.' },
+        odd: { type: 'string', deprecated: 1, readOnly: 'yes', title: 5, examples: 'x' },
+      },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          implicitDependencies: {
+            type: 'object',
+            description: 'Map of files to projects.\n\nDeprecated: Use named inputs instead.',
+            deprecated: true,
+          },
+          cli: { type: 'string', deprecated: true, description: 'Deprecated: No longer used.' },
+          odd: { type: 'string', examples: ['x'] },
+        },
+      });
+      expect(checkProviderSchema(result.schema, 'anthropic')).toStrictEqual([]);
+    }
+  });
+
   it('never mutates the input and shares nothing with it', () => {
     const schema = {
       type: 'object',
