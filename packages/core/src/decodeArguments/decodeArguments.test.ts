@@ -18,6 +18,44 @@ describe('decodeArguments', () => {
     expect(decodeArguments(json, { v: 3 })).toStrictEqual({ v: 3 });
   });
 
+  it('reads null, true, false and short integers held as JSON strings as JSON.parse does', () => {
+    const json = codec({ kind: 'array', items: { kind: 'json' } });
+    const texts = [
+      'null',
+      'true',
+      'false',
+      '0',
+      '-0',
+      '7',
+      '-42',
+      '123456789012345',
+      '-123456789012345',
+      '1234567890123456',
+      '00',
+      '-01',
+      '-',
+      '',
+      '+1',
+      ' 1',
+      '1 ',
+      '1.5',
+      '1e3',
+      'nul',
+      'True',
+    ];
+    const decoded = decodeArguments(json, texts) as unknown[];
+    const parsed = texts.map((text) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return text;
+      }
+    });
+    for (const [index, text] of texts.entries()) {
+      expect(Object.is(decoded[index], parsed[index]), text).toBe(true);
+    }
+  });
+
   it('maps string enums back and leaves unknown strings', () => {
     const enumCodec = codec({
       kind: 'enum',
@@ -69,6 +107,42 @@ describe('decodeArguments', () => {
       null,
     ]) {
       expect(decodeArguments(entries, wire)).toBe(wire);
+    }
+  });
+
+  it('keeps the array of entries it cannot read, whatever its position', () => {
+    const object = codec({
+      kind: 'object',
+      properties: { record: { kind: 'entries', value: { kind: 'json' } } },
+      nullMeansAbsent: ['gone'],
+    });
+    const unreadable = [
+      { key: 'a', value: '1' },
+      { key: 'a', value: '2' },
+    ];
+    const wire = { record: unreadable, gone: null };
+    const decoded = decodeArguments(object, wire) as Record<string, unknown>;
+    expect(decoded).toStrictEqual({ record: unreadable });
+    expect(decoded.record).toBe(unreadable);
+    const kept = { record: unreadable };
+    expect(decodeArguments(object, kept)).toBe(kept);
+    expect(decodeArguments(object, { record: [] })).toStrictEqual({ record: {} });
+  });
+
+  it('decodes the same way an object node that maps a few keys or many', () => {
+    for (const count of [1, 8, 9, 20]) {
+      const keys = Array.from({ length: count }, (_, index) => `k${index}`);
+      const properties = Object.fromEntries(keys.map((key) => [key, { kind: 'json' as const }]));
+      const object = codec({ kind: 'object', properties, nullMeansAbsent: ['gone'] });
+      const wire: Record<string, unknown> = { gone: null, other: '1' };
+      for (const key of [...keys].reverse()) wire[key] = `"${key}"`;
+      const decoded = decodeArguments(object, wire) as Record<string, unknown>;
+      expect(Object.keys(decoded)).toStrictEqual(['other', ...[...keys].reverse()]);
+      for (const key of keys) expect(decoded[key]).toBe(key);
+      expect(decoded.other).toBe('1');
+      // Mapped but unchanged values: the arguments come back as they are.
+      const unchanged = Object.fromEntries(keys.map((key) => [key, 1]));
+      expect(decodeArguments(object, unchanged)).toBe(unchanged);
     }
   });
 

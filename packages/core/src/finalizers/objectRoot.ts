@@ -134,8 +134,20 @@ export function forceObjectRoot(
  * @param context The call's context.
  * @returns The output with its root policy applied.
  */
-export const objectRootFinalizer: Finalizer = (schema, context) =>
-  context.options.root === 'object' ? forceObjectRoot(schema, context.diagnostics) : schema;
+export const objectRootFinalizer: Finalizer = (schema, context) => {
+  if (context.options.root !== 'object') return schema;
+  // The output is the pass's own: a root that already is an object schema needs no copy.
+  if (
+    isPlainObject(schema) &&
+    schema.type === 'object' &&
+    describeNonObjectRoot(schema) === undefined
+  )
+    return schema;
+  return forceObjectRoot(schema, context.diagnostics);
+};
+
+/** Keywords beside `type: "object"` that can make a root describe something else. */
+const NARROWING_KEYWORDS = ['const', 'enum', '$ref', 'allOf', 'anyOf', 'oneOf'];
 
 function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Verdict {
   if (schema === true) {
@@ -148,6 +160,9 @@ function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Ver
     return UNKNOWN;
   }
   const node = schema as Record<string, unknown>;
+  // The commonest root, `type: "object"` with nothing that could say otherwise, at once.
+  if (node.type === 'object' && !NARROWING_KEYWORDS.some((keyword) => keyword in node))
+    return OBJECT;
   // Every part below applies at once (they are conjunctive), so one non-object part decides.
   const parts: Verdict[] = [];
   if ('type' in node) {

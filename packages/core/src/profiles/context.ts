@@ -23,7 +23,11 @@ export interface Rewritten {
   never?: boolean;
 }
 
-/** The state of one `toProviderSchema` call, shared by the rewrites. */
+/**
+ * The state of one `toProviderSchema` call, shared by the rewrites. Its maps are made on first
+ * use: most tool schemas report little and have no cycle, and a call on a small schema costs
+ * about as much as making four maps.
+ */
 export interface RewriteContext {
   /** The profile's rules. */
   recipe: Recipe;
@@ -35,16 +39,16 @@ export interface RewriteContext {
    * The pointers reported under each code, to report each place once. By code, then pointer: no
    * key string is built per report, and a pointer string hashes once however often it is asked.
    */
-  reported: Map<DiagnosticCode, Set<string>>;
+  reported: Map<DiagnosticCode, Set<string>> | undefined;
   /** How many times each `$ref` was entered on the current path (unrolling). */
-  entered: Map<string, number>;
+  entered: Map<string, number> | undefined;
   /** What each `$ref` of the call points to, resolved once (an unrolled cycle meets it often). */
-  targets: Map<string, { found: true; value: unknown } | { found: false }>;
+  targets: Map<string, { found: true; value: unknown } | { found: false }> | undefined;
   /**
    * The description of each schema that travels as a JSON string, by identity: an unrolled cycle
    * ends in the same definition many times, and its JSON is written once.
    */
-  summaries: Map<unknown, string | undefined>;
+  summaries: Map<unknown, string | undefined> | undefined;
   /** Schema nodes written so far (a bound on unrolling). */
   written: number;
   /** How many levels this walk unrolls a cycle: the recipe's, or fewer when that is too large. */
@@ -101,10 +105,12 @@ export function report(
   pointer: string,
   message: string,
 ): void {
-  let pointers = context.reported.get(code);
+  context.reported ??= new Map();
+  const reported = context.reported;
+  let pointers = reported.get(code);
   if (pointers === undefined) {
     pointers = new Set();
-    context.reported.set(code, pointers);
+    reported.set(code, pointers);
   } else if (pointers.has(pointer)) {
     return;
   }

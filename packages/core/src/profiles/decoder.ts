@@ -8,6 +8,7 @@ import {
   IDENTITY,
   MALFORMED,
   mapArrayItems,
+  mappedIndexOf,
   mapTupleItems,
   stringList,
   type ValueMap,
@@ -44,11 +45,9 @@ function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
     case 'object':
       decoder = compileObject(node, repair);
       break;
-    case 'entries': {
-      const entries = compileEntries(decoderOf(node.value, repair));
-      decoder = (wire) => entries(wire) ?? wire;
+    case 'entries':
+      decoder = compileEntries(decoderOf(node.value, repair), true);
       break;
-    }
     case 'array':
       decoder = mapArrayItems(decoderOf(node.items, repair));
       break;
@@ -104,11 +103,51 @@ function wantsContainer(node: Exclude<CodecNode, null>): boolean {
 const NOT_JSON = Symbol('not JSON');
 
 function parseJson(text: string): unknown {
+  const literal = readLiteral(text);
+  if (literal !== NOT_LITERAL) return literal;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return NOT_JSON;
   }
+}
+
+/** What {@link readLiteral} returns for any other text. */
+const NOT_LITERAL = Symbol('not a literal');
+
+/** Digits of the longest integer {@link readLiteral} reads (below 2^53: exact as it is written). */
+const MAX_LITERAL_DIGITS = 15;
+
+/** The character codes of `-`, `0` and `9`. */
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/**
+ * The value of a JSON text that is exactly `null`, `true`, `false` or an integer of at most
+ * {@link MAX_LITERAL_DIGITS} digits, as `JSON.parse` would give it; {@link NOT_LITERAL} for any
+ * other text. Typeless values sent as JSON strings are often such scalars, and reading them
+ * costs less than `JSON.parse` takes to start.
+ */
+function readLiteral(text: string): unknown {
+  switch (text) {
+    case 'null':
+      return null;
+    case 'true':
+      return true;
+    case 'false':
+      return false;
+  }
+  const start = text.charCodeAt(0) === MINUS ? 1 : 0;
+  const digits = text.length - start;
+  if (digits === 0 || digits > MAX_LITERAL_DIGITS) return NOT_LITERAL;
+  // JSON allows no leading zero: `0` (or `-0`) stands alone.
+  if (text.charCodeAt(start) === ZERO && digits > 1) return NOT_LITERAL;
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < ZERO || code > NINE) return NOT_LITERAL;
+  }
+  return Number(text);
 }
 
 function decodeJson(wire: unknown): unknown {
@@ -152,19 +191,32 @@ function compileWrap(property: string, value: Decoder): Decoder {
 }
 
 /**
- * `[{ key, value }]` → a new object, or `undefined` when the array is not exactly that (or
- * repeats a key). Keys come from the wire: stored as own properties, `__proto__` included.
+ * `[{ key, value }]` → a new object; when the array is not exactly that (or repeats a key), the
+ * array itself (`passThrough`, an entries node) or `undefined` (the `extra` of an object node).
+ * Keys come from the wire: stored as own properties, `__proto__` included.
  */
-function compileEntries(value: Decoder): (wire: unknown) => Record<string, unknown> | undefined {
-  return function decodeEntries(wire: unknown): Record<string, unknown> | undefined {
-    if (!Array.isArray(wire)) return undefined;
+function compileEntries(value: Decoder, passThrough: true): Decoder;
+function compileEntries(
+  value: Decoder,
+  passThrough: false,
+): (wire: unknown) => Record<string, unknown> | undefined;
+function compileEntries(value: Decoder, passThrough: boolean): Decoder {
+  // An entries node returns what it cannot read as it is, without a second closure around it.
+  return function decodeEntries(wire: unknown): unknown {
+    if (!Array.isArray(wire)) return passThrough ? wire : undefined;
     const out: Record<string, unknown> = {};
     for (let index = 0; index < wire.length; index++) {
       const entry: unknown = wire[index];
-      if (!isPlainObject(entry) || typeof entry.key !== 'string' || !Object.hasOwn(entry, 'value'))
-        return undefined;
+      if (!isPlainObject(entry)) return passThrough ? wire : undefined;
       const key = entry.key;
-      if (ownKeyCount(entry) !== 2 || Object.hasOwn(out, key)) return undefined;
+      if (
+        typeof key !== 'string' ||
+        !isOwn.call(entry, 'value') ||
+        ownKeyCount(entry) !== 2 ||
+        isOwn.call(out, key)
+      ) {
+        return passThrough ? wire : undefined;
+      }
       const decoded = value === IDENTITY ? entry.value : value(entry.value);
       // A store of its own (not `setOwn`'s): V8 keeps one cache of object shapes per site.
       if (key === '__proto__') setOwn(out, key, decoded);
@@ -181,7 +233,10 @@ function ownKeyCount(object: object): number {
   return count;
 }
 
-/** `Object.prototype.hasOwnProperty`: the own-key test V8 optimizes inside `for...in`. */
+/**
+ * `Object.prototype.hasOwnProperty`: the own-key test V8 optimizes inside `for...in`, and a
+ * cheaper call than `Object.hasOwn` elsewhere (same answer for an object and a string key).
+ */
 const isOwn = Object.prototype.hasOwnProperty;
 
 /** Keys of `Object.prototype`: a read of one on a wire object may find the inherited value. */
@@ -192,12 +247,8 @@ const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object
  * properties with their codec and the others with `rest`, merges the `extra` entries.
  */
 function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boolean): Decoder {
-  const {
-    listed,
-    mappedKeys,
-    mappedMaps: mappedDecoders,
-    mappedIndex,
-  } = compileProperties(node.properties, (child) => decoderOf(child, repair));
+  const properties = compileProperties(node.properties, (child) => decoderOf(child, repair));
+  const { listed, mappedKeys, mappedMaps: mappedDecoders } = properties;
   const nullKeys = stringList(node.nullMeansAbsent);
   const ignoredKeys = stringList(node.ignored);
   const nullMeansAbsent = nullKeys.length > 0 ? new Set(nullKeys) : undefined;
@@ -207,7 +258,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
   if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
   const extraProperty = extra?.property;
   const extraEntries =
-    extra === undefined ? undefined : compileEntries(decoderOf(extra.value, repair));
+    extra === undefined ? undefined : compileEntries(decoderOf(extra.value, repair), false);
   if (
     mappedKeys.length === 0 &&
     nullMeansAbsent === undefined &&
@@ -239,8 +290,8 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       let value = wire[key];
       if (ignored?.has(key)) continue;
       if (value === null && nullMeansAbsent?.has(key)) continue;
-      const mapped = mappedIndex.get(key);
-      if (mapped !== undefined && mapped >= checked) {
+      const mapped = mappedIndexOf(properties, key);
+      if (mapped >= checked) {
         value = mapped === pending ? pendingValue : (mappedDecoders[mapped] as Decoder)(value);
       }
       if (key === '__proto__') setOwn(out, key, value);
@@ -274,7 +325,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
     }
     if (ignored !== undefined) {
       for (let index = 0; index < ignoredKeys.length; index++) {
-        if (Object.hasOwn(wire, ignoredKeys[index] as string)) return copy(wire, 0, -1, undefined);
+        if (isOwn.call(wire, ignoredKeys[index] as string)) return copy(wire, 0, -1, undefined);
       }
     }
     for (let index = 0; index < mappedKeys.length; index++) {
@@ -282,7 +333,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
       const value = wire[key];
       // An absent key reads as `undefined`, which every decoder maps to itself; a key of
       // `Object.prototype` counts only as an own key.
-      if (value === undefined || (mappedInherited[index] && !Object.hasOwn(wire, key))) continue;
+      if (value === undefined || (mappedInherited[index] && !isOwn.call(wire, key))) continue;
       const decoded = (mappedDecoders[index] as Decoder)(value);
       if (decoded !== value) return copy(wire, index, index, decoded);
     }

@@ -9,6 +9,7 @@ import {
   IDENTITY,
   MALFORMED,
   mapArrayItems,
+  mappedIndexOf,
   mapTupleItems,
   stringList,
   type ValueMap,
@@ -123,12 +124,8 @@ function encodeEntries(
  * as `null`.
  */
 function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
-  const {
-    listed,
-    mappedKeys,
-    mappedMaps: mappedEncoders,
-    mappedIndex,
-  } = compileProperties(node.properties, encoderOf);
+  const properties = compileProperties(node.properties, encoderOf);
+  const { listed, mappedKeys, mappedMaps: mappedEncoders } = properties;
   const nullKeys = [...stringList(node.nullMeansAbsent), ...stringList(node.absentSentAsNull)];
   const rest = node.rest === undefined ? IDENTITY : encoderOf(node.rest);
   const extra = node.extra;
@@ -166,8 +163,8 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
         continue;
       }
       const value = original[key];
-      const mapped = mappedIndex.get(key);
-      if (mapped !== undefined) {
+      const mapped = mappedIndexOf(properties, key);
+      if (mapped >= 0) {
         if (mapped < checked) setOwn(out, key, value);
         else setOwn(out, key, mapped === pending ? pendingValue : (encoder as Encoder)(value));
         continue;

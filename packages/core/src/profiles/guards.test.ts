@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodecGuard, JsonType } from '../types/index.ts';
+import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
 import { compileGuard, matchesGuard } from './guards.ts';
 
 const TYPES: readonly JsonType[] = [
@@ -16,9 +16,13 @@ const KEYS = ['kind', 'a', 'b', '__proto__', 'constructor'];
 
 const value = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
-  fc.dictionary(fc.constantFrom(...KEYS), fc.constantFrom<unknown>('x', 1, 1.5, null, true, [1]), {
-    maxKeys: 4,
-  }),
+  fc.dictionary(
+    fc.constantFrom(...KEYS),
+    fc.constantFrom<unknown>('x', 1, -0, 1.5, null, true, [1]),
+    {
+      maxKeys: 4,
+    },
+  ),
   fc.constantFrom<unknown>(undefined, Number.NaN, () => 1, Symbol('s'), 10n),
 );
 
@@ -31,7 +35,9 @@ const guard: fc.Arbitrary<CodecGuard> = fc.record(
     tags: fc.array(
       fc.tuple(
         fc.constantFrom(...KEYS),
-        fc.array(fc.constantFrom('x', 1, null, true), { maxLength: 2 }),
+        fc.array(fc.constantFrom<JsonValue>('x', 1, 0, null, true, [1], { a: 1 }), {
+          maxLength: 2,
+        }),
       ),
       { maxLength: 2 },
     ),
@@ -48,6 +54,31 @@ describe('compileGuard', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads tags of scalars by identity and tags of containers by deep equality', () => {
+    const scalars = compileGuard({ types: ['object'], tags: [['kind', ['a', 0]]] });
+    expect(scalars({ kind: 'a' })).toBe(true);
+    expect(scalars({ kind: -0 })).toBe(true);
+    expect(scalars({ kind: 'b' })).toBe(false);
+    expect(scalars({ kind: Number.NaN })).toBe(false);
+    expect(scalars({ other: 1 })).toBe(true);
+    const containers = compileGuard({ tags: [['kind', [[1, { a: 1 }]]]] });
+    expect(containers({ kind: [1, { a: 1 }] })).toBe(true);
+    expect(containers({ kind: [1, { a: 2 }] })).toBe(false);
+    const values = compileGuard({ values: ['x', { a: [1] }] });
+    expect(values('x')).toBe(true);
+    expect(values({ a: [1] })).toBe(true);
+    expect(values({ a: [2] })).toBe(false);
+  });
+
+  it('checks the allowed keys in any order of the value', () => {
+    const test = compileGuard({ types: ['object'], keys: ['a', 'b', 'c'] });
+    expect(test({ a: 1, b: 2, c: 3 })).toBe(true);
+    expect(test({ c: 3, a: 1 })).toBe(true);
+    expect(test({ b: 2, a: 1, c: 3 })).toBe(true);
+    expect(test({ a: 1, d: 4 })).toBe(false);
+    expect(test(JSON.parse('{"a":1,"__proto__":2}'))).toBe(false);
   });
 
   it('admits a whole number where the guard says number, not the other way', () => {

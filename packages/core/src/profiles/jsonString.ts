@@ -1,3 +1,4 @@
+import { jsonPrefix } from '../utils/jsonPrefix.ts';
 import type { RewriteContext, Rewritten } from './context.ts';
 import { MAX_SUMMARY_CHARACTERS, report } from './context.ts';
 import { appendDescription } from './describe.ts';
@@ -30,10 +31,12 @@ export function jsonString(
   const wire = typedWire('string', annotations);
   if (described !== undefined) appendDescription(wire, described);
   else {
-    let summary = context.summaries.get(original);
-    if (summary === undefined && !context.summaries.has(original)) {
+    context.summaries ??= new Map();
+    const summaries = context.summaries;
+    let summary = summaries.get(original);
+    if (summary === undefined && !summaries.has(original)) {
       summary = summarize(original);
-      context.summaries.set(original, summary);
+      summaries.set(original, summary);
     }
     // Past the budget, a summary would repeat schemas the wire already shows many times over
     // (a definition used at hundreds of places): the tail says only what it is.
@@ -60,7 +63,7 @@ export function jsonString(
 /** The compact JSON of a schema when it is short enough to help; nothing for `{}`. */
 function summarize(schema: unknown): string | undefined {
   if (schema === true || isTypeless(schema)) return undefined;
-  const text = JSON.stringify(schema);
+  const text = jsonPrefix(schema, 2_000);
   return text.length <= 2_000 ? text : `${text.slice(0, 2_000)}…`;
 }
 

@@ -1,3 +1,4 @@
+import { isAnnotation } from '../vocabulary/index.ts';
 import type { RewriteContext } from './context.ts';
 import { acceptsValue, describeRefused } from './describe.ts';
 
@@ -145,4 +146,30 @@ export function filterKeywords(
     }
   }
   describeRefused(wire, refused, context, pointer);
+}
+
+/**
+ * Keywords besides annotations that assert nothing: identifiers, definitions, and `nullable`
+ * without a `type` (beside one, `readNullable` has already read it into the type).
+ */
+const NOT_ASSERTIONS = new Set([
+  'example',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'nullable',
+]);
+
+/**
+ * Tells whether a key of a schema may assert something: not an annotation, an identifier, a
+ * definition or an extension (`x-*`). Any other key, a keyword unknown to JSON Schema included,
+ * counts as an assertion (the rewrites describe what they cannot keep).
+ *
+ * @param key A key of a schema object.
+ * @returns Whether it may assert.
+ */
+export function isAssertionKey(key: string): boolean {
+  return !isAnnotation(key) && !NOT_ASSERTIONS.has(key) && !key.startsWith('x-');
 }

@@ -110,10 +110,20 @@ export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
  * same order. Written as a loop: object spread is slow on the many shapes wire schemas have.
  */
 function withNull(wire: SchemaObject, type: string[]): SchemaObject {
+  const enumWithNull =
+    Array.isArray(wire.enum) && !wire.enum.includes(null) ? [...wire.enum, null] : undefined;
+  // Each key written once, with its final value: writing `type` again, an array where a string
+  // stood, costs more than the whole copy.
   const result: SchemaObject = {};
-  for (const key of Object.keys(wire)) setOwn(result, key, wire[key]);
-  result.type = type;
-  if (Array.isArray(wire.enum) && !wire.enum.includes(null)) result.enum = [...wire.enum, null];
+  for (const key of Object.keys(wire)) {
+    const value =
+      key === 'type'
+        ? type
+        : key === 'enum' && enumWithNull !== undefined
+          ? enumWithNull
+          : wire[key];
+    setOwn(result, key, value);
+  }
   return result;
 }
 

@@ -3,7 +3,6 @@ import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
-import { isAnnotation } from '../vocabulary/index.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { MAX_SCHEMA_DEPTH, MAX_UNROLLED_NODES, MAX_WRITTEN_NODES, report } from './context.ts';
@@ -12,11 +11,12 @@ import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
 import { jsonTypeOf } from './guards.ts';
 import { jsonString } from './jsonString.ts';
-import { allAssertionKeywords, filterKeywords } from './keywords.ts';
+import { allAssertionKeywords, filterKeywords, isAssertionKey } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { isTypelessNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
+import { rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
@@ -60,10 +60,10 @@ export function rewriteSchema(
       recipe,
       root,
       diagnostics,
-      reported: new Map(),
-      entered: new Map(),
-      targets: new Map(),
-      summaries: new Map(),
+      reported: undefined,
+      entered: undefined,
+      targets: undefined,
+      summaries: undefined,
       written: 0,
       unrollLevels,
       unrolling: 0,
@@ -133,6 +133,8 @@ function rewritePosition(
       pointer,
     );
   }
+  const leaf = rewriteScalarLeaf(input, context);
+  if (leaf !== undefined) return leaf;
   // OpenAPI 3.0's `nullable: true` beside a `type` is read as Ajv reads it (`"null"` joins the
   // type), so every rewrite below sees one spelling of a nullable schema; without a `type` it is
   // dropped, and reported where the schema refuses `null`.
@@ -344,7 +346,9 @@ function followReference(
   const target = resolveReference(ref, context);
   const annotations = annotationsOf(siblings, context.recipe);
   if (!target.found) return anyValue(siblings, annotations, context, pointer);
-  const times = context.entered.get(ref) ?? 0;
+  context.entered ??= new Map();
+  const entered = context.entered;
+  const times = entered.get(ref) ?? 0;
   if (times >= context.unrollLevels || context.written > MAX_WRITTEN_NODES) {
     const fewer =
       context.unrollLevels < context.recipe.unrollLevels
@@ -373,7 +377,7 @@ function followReference(
       : isPlainObject(target.value) && Object.keys(siblings).length > 0
         ? { ...target.value, ...siblings }
         : target.value;
-  context.entered.set(ref, times + 1);
+  entered.set(ref, times + 1);
   context.unrolling += 1;
   try {
     return rewrite(
@@ -383,7 +387,7 @@ function followReference(
       context,
     );
   } finally {
-    context.entered.set(ref, times);
+    entered.set(ref, times);
     context.unrolling -= 1;
   }
 }
@@ -424,11 +428,13 @@ function resolveReference(
   ref: string,
   context: RewriteContext,
 ): { found: true; value: unknown } | { found: false } {
-  let target = context.targets.get(ref);
+  context.targets ??= new Map();
+  const targets = context.targets;
+  let target = targets.get(ref);
   if (target === undefined) {
     const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
     target = tokens === undefined ? { found: false } : resolvePointer(context.root, tokens);
-    context.targets.set(ref, target);
+    targets.set(ref, target);
   }
   return target;
 }
@@ -471,28 +477,13 @@ function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
 }
 
 /**
- * Keywords besides annotations that assert nothing: identifiers, definitions, and `nullable`
- * without a `type` (beside one, {@link readNullable} has already read it into the type).
- */
-const NOT_ASSERTIONS = new Set([
-  'example',
-  '$schema',
-  '$id',
-  '$anchor',
-  '$defs',
-  'definitions',
-  'nullable',
-]);
-
-/**
  * The schema without annotations, identifiers and definitions: what it asserts. Any other key
  * from the input is kept as an own property (a `__proto__` keyword is described like any other).
  */
 function withoutAnnotations(schema: SchemaObject): SchemaObject {
   const rest: SchemaObject = {};
   for (const key of Object.keys(schema)) {
-    if (!isAnnotation(key) && !NOT_ASSERTIONS.has(key) && !key.startsWith('x-'))
-      setOwn(rest, key, schema[key]);
+    if (isAssertionKey(key)) setOwn(rest, key, schema[key]);
   }
   return rest;
 }

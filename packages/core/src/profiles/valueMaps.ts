@@ -146,6 +146,27 @@ export function compileProperties(
   return compiled;
 }
 
+/** Up to this many mapped keys, {@link mappedIndexOf} compares keys instead of hashing one. */
+const SCANNED_KEYS = 8;
+
+/**
+ * Where a key is among the mapped keys of an object node.
+ *
+ * @param properties The node's compiled properties.
+ * @param key A key of a value.
+ * @returns Its index in `mappedKeys`, or -1 when it is not mapped.
+ */
+export function mappedIndexOf(properties: CompiledProperties, key: string): number {
+  const { mappedKeys } = properties;
+  if (mappedKeys.length > SCANNED_KEYS) return properties.mappedIndex.get(key) ?? -1;
+  // Property names are interned strings: a miss is mostly a pointer comparison, cheaper than the
+  // hash lookup for the one or two keys a node maps.
+  for (let index = 0; index < mappedKeys.length; index++) {
+    if (mappedKeys[index] === key) return index;
+  }
+  return -1;
+}
+
 /** The strings of a codec key list (`undefined` and malformed entries give none). */
 export function stringList(list: unknown): string[] {
   if (list === undefined) return [];

@@ -754,6 +754,48 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('writes leaves the pass built as their own wire without touching the input, call after call', () => {
+    const leaf = { type: 'string', description: 'A name.' };
+    const listed = { type: 'string', description: 'A state.', enum: ['open', 'closed'] };
+    const schema = {
+      type: 'object',
+      properties: { name: leaf, state: listed, next: { $ref: '#/$defs/Node' } },
+      required: ['name', 'state'],
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: { name: leaf, next: { $ref: '#/$defs/Node' } },
+          required: ['name'],
+        },
+      },
+    };
+    const copy = structuredClone(schema);
+    for (const profile of ['portable', 'gemini', 'gemini-json-schema'] as const) {
+      const first = toProviderSchema(schema, profile);
+      const second = toProviderSchema(schema, profile);
+      expect(schema).toStrictEqual(copy);
+      expect(second).toStrictEqual(first);
+      const properties = first.schema.properties as Record<string, Record<string, unknown>>;
+      expect(properties.name).toStrictEqual(leaf);
+      expect(properties.name).not.toBe(leaf);
+      expect(properties.state).toStrictEqual(listed);
+      expect(properties.state).not.toBe(listed);
+      expect(properties.state?.enum).not.toBe(listed.enum);
+      // Each unrolled level has its own leaf object, though one definition stands behind them.
+      const levelOf = (node: unknown): Record<string, Record<string, unknown>> => {
+        const wire = node as { anyOf?: unknown[]; properties?: Record<string, unknown> };
+        return (wire.properties ?? (wire.anyOf?.[0] as typeof wire).properties) as Record<
+          string,
+          Record<string, unknown>
+        >;
+      };
+      const one = levelOf(properties.next);
+      const two = levelOf(one.next);
+      expect(two.name).toStrictEqual(one.name);
+      expect(two.name).not.toBe(one.name);
+    }
+  });
+
   describe('reads OpenAPI 3.0 `nullable: true` beside a type as Ajv does: null is accepted', () => {
     /** A small OpenAPI-style tool: every kind of nullable property once. */
     const openApiTool = {

@@ -14,7 +14,9 @@ export function deepEqual(left: unknown, right: unknown): boolean {
     if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
     if (Array.isArray(a)) {
       if (!Array.isArray(b) || a.length !== b.length) return false;
-      for (let index = 0; index < a.length; index++) stack.push(a[index], b[index]);
+      for (let index = 0; index < a.length; index++) {
+        if (!pushPair(stack, a[index], b[index])) return false;
+      }
       continue;
     }
     if (Array.isArray(b)) return false;
@@ -22,8 +24,27 @@ export function deepEqual(left: unknown, right: unknown): boolean {
     if (keys.length !== Object.keys(b).length) return false;
     for (const key of keys) {
       if (!Object.hasOwn(b, key)) return false;
-      stack.push((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]);
+      const pushed = pushPair(
+        stack,
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+      );
+      if (!pushed) return false;
     }
   }
+  return true;
+}
+
+/**
+ * Stacks two children to compare, or tells at once that they differ: two different scalars (a
+ * `title`, an `enum` value) are found before the walk descends into their siblings, which is
+ * where schemas that differ usually differ (the union branches a profile compares).
+ *
+ * @returns `false` when the children differ already.
+ */
+function pushPair(stack: unknown[], a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  stack.push(a, b);
   return true;
 }

@@ -1,0 +1,182 @@
+import type { RewriteContext, Rewritten } from './context.ts';
+import { acceptsValue } from './describe.ts';
+import { applicableKeywords, isAssertionKey } from './keywords.ts';
+import type { Recipe } from './recipe.ts';
+import { RECIPES } from './recipes/index.ts';
+
+type SchemaObject = Record<string, unknown>;
+
+/** The scalar types a leaf may have. */
+const LEAF_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
+
+/**
+ * What the leaf rewrite does with one key: write it to the wire at a place (`slot`), or leave the
+ * fast path (the general rewrite handles the node). A key the table does not list is one the
+ * general rewrite ignores on a scalar (`x-*`, `$comment`, `example`, another type's keyword...).
+ */
+type LeafAction =
+  | { kind: 'type' }
+  | { kind: 'annotation'; slot: number; text: boolean }
+  | { kind: 'keyword'; slot: number; checked: boolean }
+  | { kind: 'enum' }
+  | { kind: 'general' };
+
+/** A recipe's leaf table for one scalar type, and the wire keys in their places. */
+interface LeafTable {
+  actions: ReadonlyMap<string, LeafAction>;
+  /** The wire's keys after `type`, by slot: the kept annotations, then the kept keywords. */
+  slots: readonly string[];
+}
+
+/**
+ * Keys that steer the general rewrite of a scalar (a reference, a combinator, a `const`, OpenAPI's
+ * `nullable`, `examples` joining the description). A string `enum` every provider takes as it is
+ * (the other types' values depend on the recipe).
+ */
+const GENERAL_KEYS = ['$ref', 'allOf', 'anyOf', 'oneOf', 'const', 'enum', 'nullable', 'examples'];
+
+/** Keywords whose value the recipe checks (a format list, a bound, a regex dialect). */
+const CHECKED_KEYWORDS = new Set(['format', 'minItems', 'pattern']);
+
+/** Draft-04's boolean bounds, which the general rewrite writes as numbers first. */
+const EXCLUSIVE_BOUNDS = new Set(['exclusiveMinimum', 'exclusiveMaximum']);
+
+function compileLeafTable(recipe: Recipe, type: string): LeafTable {
+  const actions = new Map<string, LeafAction>();
+  const slots: string[] = [];
+  for (const key of GENERAL_KEYS) actions.set(key, { kind: 'general' });
+  for (const keyword of recipe.annotations) {
+    actions.set(keyword, {
+      kind: 'annotation',
+      slot: slots.length,
+      text: keyword === 'title' || keyword === 'description',
+    });
+    slots.push(keyword);
+  }
+  for (const keyword of applicableKeywords(type)) {
+    if (!recipe.keywords.has(keyword)) {
+      // Refused: the general rewrite moves it into the description and reports it.
+      actions.set(keyword, { kind: 'general' });
+      continue;
+    }
+    actions.set(keyword, {
+      kind: 'keyword',
+      slot: slots.length,
+      checked: CHECKED_KEYWORDS.has(keyword),
+    });
+    slots.push(keyword);
+  }
+  actions.set('type', { kind: 'type' });
+  if (type === 'string') actions.set('enum', { kind: 'enum' });
+  return { actions, slots };
+}
+
+/** Every recipe's leaf tables, compiled once (immutable afterwards). */
+const LEAF_TABLES: ReadonlyMap<Recipe, ReadonlyMap<string, LeafTable>> = new Map(
+  Object.values(RECIPES).map((recipe) => [
+    recipe,
+    new Map(LEAF_TYPES.map((type) => [type, compileLeafTable(recipe, type)])),
+  ]),
+);
+
+/**
+ * The rewrite of the commonest node, a scalar leaf (`{ type: "string", description }`, or with
+ * an `enum` of strings), in one scan of its keys: the wire keeps its `type`, the recipe's
+ * annotations and the keywords the recipe accepts (or the listed strings, other assertions
+ * beside them left to the general rewrite), in that order, as the general rewrite writes them.
+ * Where the leaf already has exactly those keys in that order it is its own wire (the
+ * self-contained schema is this call's own, and no rewrite writes into a leaf's wire); inside an
+ * unrolled cycle, where the same node stands at many places, it is copied.
+ *
+ * @param schema A schema object of the self-contained schema (or one a rewrite built).
+ * @param context The call's state.
+ * @returns The rewritten leaf, or `undefined` when the node needs the general rewrite (no scalar
+ *   `type`, a combinator, a non-string value listed, a refused keyword...).
+ */
+export function rewriteScalarLeaf(
+  schema: SchemaObject,
+  context: RewriteContext,
+): Rewritten | undefined {
+  const { type } = schema;
+  if (typeof type !== 'string') return undefined;
+  const table = LEAF_TABLES.get(context.recipe)?.get(type);
+  if (table === undefined) return undefined;
+  let values: unknown[] | undefined;
+  let listed: unknown[] | undefined;
+  // Whether the node's keys are the wire's, in the wire's order.
+  let same = true;
+  let lastSlot = -1;
+  let first = true;
+  // Keywords the wire keeps, and keys that may assert something the wire leaves out.
+  let kept = false;
+  let unread = false;
+  for (const key in schema) {
+    const action = table.actions.get(key);
+    const isFirst = first;
+    first = false;
+    if (action === undefined) {
+      same = false;
+      unread ||= isAssertionKey(key);
+      continue;
+    }
+    if (action.kind === 'general') return undefined;
+    if (action.kind === 'type') {
+      same &&= isFirst;
+      continue;
+    }
+    const value = schema[key];
+    if (action.kind === 'enum') {
+      if (!isStringList(value)) return undefined;
+      listed = value;
+      same &&= lastSlot < table.slots.length;
+      lastSlot = table.slots.length;
+      continue;
+    }
+    if (action.kind === 'annotation') {
+      if (action.text && typeof value !== 'string') {
+        same = false;
+        continue;
+      }
+    } else if (
+      (action.checked && !acceptsValue(key, value, context)) ||
+      (EXCLUSIVE_BOUNDS.has(key) && typeof value === 'boolean')
+    ) {
+      return undefined;
+    } else {
+      kept = true;
+    }
+    same &&= action.slot > lastSlot;
+    lastSlot = action.slot;
+    values ??= new Array<unknown>(table.slots.length);
+    values[action.slot] = value;
+  }
+  // Beside listed values, other assertions are described: the general rewrite does that.
+  if (listed !== undefined && (kept || unread)) return undefined;
+  let wire = schema;
+  if (!same || context.unrolling > 0) {
+    wire = writeLeaf(type, table.slots, values);
+    if (listed !== undefined) wire.enum = listed;
+  }
+  return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+}
+
+/** A non-empty list of strings: values every provider lists as they are. */
+function isStringList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')
+  );
+}
+
+/** A new leaf wire `{ type, ...slots }`, keys in slot order. */
+function writeLeaf(
+  type: string,
+  slots: readonly string[],
+  values: readonly unknown[] | undefined,
+): SchemaObject {
+  const wire: SchemaObject = { type };
+  if (values === undefined) return wire;
+  for (let slot = 0; slot < slots.length; slot++) {
+    if (Object.hasOwn(values, slot)) wire[slots[slot]!] = values[slot];
+  }
+  return wire;
+}
