@@ -784,7 +784,8 @@ describe('toProviderSchema', () => {
       // Each unrolled level has its own leaf object, though one definition stands behind them.
       const levelOf = (node: unknown): Record<string, Record<string, unknown>> => {
         const wire = node as { anyOf?: unknown[]; properties?: Record<string, unknown> };
-        return (wire.properties ?? (wire.anyOf?.[0] as typeof wire).properties) as Record<
+        return (wire.properties ??
+          (wire.anyOf?.[0] as typeof wire | undefined)?.properties) as Record<
           string,
           Record<string, unknown>
         >;
