@@ -1,5 +1,6 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { visitSchemas } from '../visitSchemas/index.ts';
+import { writeAnnotationShapes } from './annotationShapes.ts';
 import { writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';
@@ -10,8 +11,8 @@ type SchemaObject = Record<string, unknown>;
 /**
  * The rewrite of the lenient profiles (`openai`, `anthropic`), which accept the self-contained
  * schema but for its root: `$schema` removed, a root union merged into one object (or the root
- * wrapped), a root `allOf` merged, and draft-07 tuples and draft-04 bounds written in 2020-12
- * (Anthropic validates every schema against the 2020-12 meta-schema).
+ * wrapped), a root `allOf` merged, and draft-07 tuples, draft-04 bounds and annotations written
+ * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema).
  *
  * @param root The self-contained schema (owned; rewritten in place).
  * @param recipe The profile's rules.
@@ -44,7 +45,7 @@ export function fixRootOnly(
   return result;
 }
 
-/** Writes draft-07 tuples and draft-04 exclusive bounds the 2020-12 way, in place. */
+/** Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place. */
 function modernize(schema: SchemaObject): void {
   visitSchemas(schema, (node) => {
     if (Array.isArray(node.items)) {
@@ -54,5 +55,6 @@ function modernize(schema: SchemaObject): void {
       delete node.additionalItems;
     }
     writeNumericBounds(node);
+    writeAnnotationShapes(node);
   });
 }

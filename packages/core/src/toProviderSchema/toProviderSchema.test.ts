@@ -709,6 +709,38 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('openai and anthropic write annotations in their 2020-12 shape, so Anthropic accepts the tool', () => {
+    // As Nx's nx.json schema writes them: a deprecation note instead of a boolean.
+    const schema = {
+      type: 'object',
+      properties: {
+        implicitDependencies: {
+          type: 'object',
+          description: 'Map of files to projects.',
+          deprecated: 'Use named inputs instead.',
+        },
+        cli: { type: 'string', deprecated: 'No longer used.' },
+        odd: { type: 'string', deprecated: 1, readOnly: 'yes', title: 5, examples: 'x' },
+      },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          implicitDependencies: {
+            type: 'object',
+            description: 'Map of files to projects.\n\nDeprecated: Use named inputs instead.',
+            deprecated: true,
+          },
+          cli: { type: 'string', deprecated: true, description: 'Deprecated: No longer used.' },
+          odd: { type: 'string', examples: ['x'] },
+        },
+      });
+      expect(checkProviderSchema(result.schema, 'anthropic')).toStrictEqual([]);
+    }
+  });
+
   it('never mutates the input and shares nothing with it', () => {
     const schema = {
       type: 'object',
@@ -752,7 +784,8 @@ describe('toProviderSchema', () => {
       // Each unrolled level has its own leaf object, though one definition stands behind them.
       const levelOf = (node: unknown): Record<string, Record<string, unknown>> => {
         const wire = node as { anyOf?: unknown[]; properties?: Record<string, unknown> };
-        return (wire.properties ?? (wire.anyOf?.[0] as typeof wire).properties) as Record<
+        return (wire.properties ??
+          (wire.anyOf?.[0] as typeof wire | undefined)?.properties) as Record<
           string,
           Record<string, unknown>
         >;

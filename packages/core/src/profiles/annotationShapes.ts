@@ -1,0 +1,37 @@
+type SchemaObject = Record<string, unknown>;
+
+/** Annotations draft 2020-12 types as booleans (meta-data vocabulary). */
+const BOOLEAN_ANNOTATIONS = ['deprecated', 'readOnly', 'writeOnly'] as const;
+
+/** Annotations draft 2020-12 types as strings (meta-data and core vocabularies). */
+const STRING_ANNOTATIONS = ['title', 'description', '$comment'] as const;
+
+/**
+ * Writes annotations in the shape the draft 2020-12 meta-schema gives them, in place, for
+ * providers that validate every tool schema against it (Anthropic refuses the whole request
+ * otherwise). Real schemas write a deprecation note as `deprecated: "Use x instead."` (Nx) or a
+ * lone example as `examples: "x"`: the note becomes `deprecated: true` and a line of the
+ * description, a lone example a list of one, and a value that has no 2020-12 reading is dropped.
+ * Annotations never decide what an instance is, so the accepted arguments stay the same.
+ *
+ * @param node A schema object (written in place).
+ */
+export function writeAnnotationShapes(node: SchemaObject): void {
+  for (const keyword of BOOLEAN_ANNOTATIONS) {
+    const value = node[keyword];
+    if (value === undefined || typeof value === 'boolean') continue;
+    delete node[keyword];
+    if (keyword === 'deprecated' && typeof value === 'string' && value.trim() !== '') {
+      node.deprecated = true;
+      const note = `Deprecated: ${value.trim()}`;
+      node.description =
+        typeof node.description === 'string' && node.description !== ''
+          ? `${node.description}\n\n${note}`
+          : note;
+    }
+  }
+  for (const keyword of STRING_ANNOTATIONS) {
+    if (node[keyword] !== undefined && typeof node[keyword] !== 'string') delete node[keyword];
+  }
+  if (node.examples !== undefined && !Array.isArray(node.examples)) node.examples = [node.examples];
+}
