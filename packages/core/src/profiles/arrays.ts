@@ -2,6 +2,7 @@ import type { CodecNode } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, Rewritten } from './context.ts';
 import { report } from './context.ts';
+import { rewriteLeafAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -30,7 +31,9 @@ export function rewriteArray(place: Place): Rewritten {
   const rest = schema[restKeyword] ?? true;
   const wire = typedWire('array', annotations);
   if (prefix.length === 0) {
-    const items = context.rewrite(rest, `${pointer}/${restKeyword}`, inner);
+    const items =
+      rewriteLeafAt(rest, inner, context) ??
+      context.rewrite(rest, `${pointer}/${restKeyword}`, inner);
     wire.items = items.wire;
     if (rest === false) wire.maxItems = 0;
     return {

@@ -1,5 +1,6 @@
 import type { CodecNode, Diagnostic, DiagnosticCode } from '../types/index.ts';
 import type { Recipe } from './recipe.ts';
+import type { LeafTables } from './scalarLeaf.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -31,6 +32,8 @@ export interface Rewritten {
 export interface RewriteContext {
   /** The profile's rules. */
   recipe: Recipe;
+  /** The recipe's tables for scalar leaves. */
+  leafTables: LeafTables | undefined;
   /** The self-contained schema (for its `$ref`s into root `$defs`). */
   root: unknown;
   /** Diagnostics so far. */
@@ -90,6 +93,21 @@ export const MAX_SUMMARY_CHARACTERS = 32_768;
 
 /** Nesting of schemas one call follows before the rest travels as a JSON string. */
 export const MAX_SCHEMA_DEPTH = 200;
+
+/** Thrown inside the walk when unrolling passes {@link MAX_UNROLLED_NODES}. */
+export const UNROLLED_TOO_MUCH = Symbol('unrolled too much');
+
+/**
+ * Counts one schema node written, and stops the walk (with {@link UNROLLED_TOO_MUCH}) when
+ * unrolling has written too many: the walk then starts again one level shallower.
+ *
+ * @param context The call's state.
+ */
+export function countWritten(context: RewriteContext): void {
+  context.written += 1;
+  if (context.unrolling > 0 && ++context.unrolledWritten > MAX_UNROLLED_NODES)
+    throw UNROLLED_TOO_MUCH;
+}
 
 /**
  * Records a diagnostic once per code and place.

@@ -8,6 +8,7 @@ import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
+import { rewriteLeafAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -38,16 +39,12 @@ export function rewriteObject(place: Place): Rewritten {
   const { recipe } = context;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects + 1 };
   const declared = isPlainObject(schema.properties) ? schema.properties : {};
-  const required = new Set(
-    Array.isArray(schema.required)
-      ? schema.required.filter((key): key is string => typeof key === 'string')
-      : [],
-  );
+  const required = requiredNames(schema.required);
   const names = Object.keys(declared);
   for (const name of required) if (!Object.hasOwn(declared, name)) names.push(name);
   const additional = schema.additionalProperties;
-  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : {};
-  const patternNames = Object.keys(patterns);
+  const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : NO_PATTERNS;
+  const patternNames = patterns === NO_PATTERNS ? NO_NAMES : Object.keys(patterns);
 
   const wireProperties: SchemaObject = {};
   const codecProperties: { [key: string]: CodecNode } = {};
@@ -56,13 +53,12 @@ export function rewriteObject(place: Place): Rewritten {
   const absentSentAsNull: string[] = [];
   let propertiesPassive = true;
   for (const name of names) {
-    const at = `${pointer}/properties/${escapePointerToken(name)}`;
     // A required key that is not listed is an additional property, under that schema.
-    const result = context.rewrite(
-      Object.hasOwn(declared, name) ? declared[name] : (additional ?? true),
-      at,
-      inner,
-    );
+    const value = Object.hasOwn(declared, name) ? declared[name] : (additional ?? true);
+    // Most properties are leaves, whose rewrite needs no pointer: it is built where one is needed.
+    const result =
+      rewriteLeafAt(value, inner, context) ??
+      context.rewrite(value, propertyPointer(pointer, name), inner);
     const isRequired = required.has(name);
     if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
     propertiesPassive &&= result.passive;
@@ -73,7 +69,7 @@ export function rewriteObject(place: Place): Rewritten {
         report(
           context,
           'profile-absent-null-merged',
-          at,
+          propertyPointer(pointer, name),
           `The optional property "${name}" accepts null: absent and null are one wire value, decoded as null.`,
         );
       } else {
@@ -217,6 +213,23 @@ export function rewriteObject(place: Place): Rewritten {
     codec.rest === undefined &&
     codec.ignored === undefined;
   return { wire, codec, passive, acceptsNull: false, original: schema };
+}
+
+/** The pointer of a listed property of the object at `pointer`. */
+function propertyPointer(pointer: string, name: string): string {
+  return `${pointer}/properties/${escapePointerToken(name)}`;
+}
+
+/** The patterns of an object without `patternProperties`, and their names (shared: never written). */
+const NO_PATTERNS: SchemaObject = Object.freeze({});
+const NO_NAMES: readonly string[] = Object.freeze([]);
+
+/** The names a `required` keyword lists (strings, each once), built without an iterator. */
+function requiredNames(required: unknown): Set<string> {
+  const names = new Set<string>();
+  if (Array.isArray(required))
+    for (const key of required) if (typeof key === 'string') names.add(key);
+  return names;
 }
 
 /**

@@ -39,8 +39,11 @@ export interface Recipe {
    * `additionalProperties`, `items`, `anyOf`, `enum`). Others move into the description.
    */
   keywords: ReadonlySet<string>;
-  /** The annotations kept (others are dropped; `examples` move into the description). */
-  annotations: ReadonlySet<string>;
+  /**
+   * The annotations kept, in the order the wire writes them (others are dropped; `examples`
+   * move into the description). A list: it is only read in order, at almost every node.
+   */
+  annotations: readonly string[];
   /** The `format` values the provider accepts; absent: any. */
   formats?: ReadonlySet<string>;
   /** The largest `minItems` the provider accepts; absent: any. */
@@ -56,11 +59,7 @@ export interface Recipe {
 }
 
 /** Annotations every JSON Schema profile keeps. */
-export const JSON_SCHEMA_ANNOTATIONS: ReadonlySet<string> = new Set([
-  'title',
-  'description',
-  'default',
-]);
+export const JSON_SCHEMA_ANNOTATIONS: readonly string[] = ['title', 'description', 'default'];
 
 /**
  * What every strict JSON Schema profile shares (OpenAI strict, Claude strict, `portable`):

@@ -5,7 +5,14 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
-import { MAX_SCHEMA_DEPTH, MAX_UNROLLED_NODES, MAX_WRITTEN_NODES, report } from './context.ts';
+import {
+  countWritten,
+  MAX_SCHEMA_DEPTH,
+  MAX_UNROLLED_NODES,
+  MAX_WRITTEN_NODES,
+  report,
+  UNROLLED_TOO_MUCH,
+} from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
@@ -16,7 +23,7 @@ import { mergeAllOf } from './mergeAllOf.ts';
 import { isTypelessNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
-import { rewriteScalarLeaf } from './scalarLeaf.ts';
+import { leafTablesOf, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
@@ -55,9 +62,11 @@ export function rewriteSchema(
   diagnostics: Diagnostic[],
 ): { schema: SchemaObject; codec: Codec } {
   const kept = diagnostics.length;
+  const leafTables = leafTablesOf(recipe);
   for (let unrollLevels = recipe.unrollLevels; ; unrollLevels--) {
     const context: RewriteContext = {
       recipe,
+      leafTables,
       root,
       diagnostics,
       reported: undefined,
@@ -83,9 +92,6 @@ export function rewriteSchema(
   }
 }
 
-/** Thrown inside the walk when unrolling passes {@link MAX_UNROLLED_NODES}. */
-const UNROLLED_TOO_MUCH = Symbol('unrolled too much');
-
 function rewrite(
   schema: unknown,
   pointer: string,
@@ -103,9 +109,7 @@ function rewritePosition(
   depth: Depth,
   context: RewriteContext,
 ): Rewritten {
-  context.written += 1;
-  if (context.unrolling > 0 && ++context.unrolledWritten > MAX_UNROLLED_NODES)
-    throw UNROLLED_TOO_MUCH;
+  countWritten(context);
   const { recipe } = context;
   if (input === false) {
     if (recipe.objects === 'keep')
@@ -295,7 +299,9 @@ function rewritePosition(
   } else {
     return anyValue(schema, annotations, context, pointer);
   }
-  if (result.wire.type === type)
+  // The filter has nothing to do where the schema has no assertion keyword and the rewrite wrote
+  // none (only an array's adds one, `maxItems`).
+  if (result.wire.type === type && (present & HAS_ASSERTION || type === 'array'))
     filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer);
   return result;
 }
@@ -310,9 +316,17 @@ const STEERING = {
   type: 32,
   anyOf: 64,
 } as const;
-const STEERING_BITS: ReadonlyMap<string, number> = new Map(Object.entries(STEERING));
+/** Set when a schema has an assertion keyword the keyword filter knows (for any type). */
+const HAS_ASSERTION = 128;
+const STEERING_BITS: ReadonlyMap<string, number> = new Map([
+  ...allAssertionKeywords().map((keyword): [string, number] => [keyword, HAS_ASSERTION]),
+  ...Object.entries(STEERING),
+]);
 
-/** Which steering keywords a schema has (a bit set of {@link STEERING}), from one scan of its keys. */
+/**
+ * Which steering keywords a schema has (a bit set of {@link STEERING}), and whether it has an
+ * assertion keyword ({@link HAS_ASSERTION}), from one scan of its keys.
+ */
 function steeringKeywordsOf(schema: SchemaObject): number {
   let present = 0;
   for (const key in schema) present |= STEERING_BITS.get(key) ?? 0;

@@ -1,4 +1,6 @@
-import type { RewriteContext, Rewritten } from './context.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import { countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
 import { acceptsValue } from './describe.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { Recipe } from './recipe.ts';
@@ -7,7 +9,7 @@ import { RECIPES } from './recipes/index.ts';
 type SchemaObject = Record<string, unknown>;
 
 /** The scalar types a leaf may have. */
-const LEAF_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
+type LeafType = 'string' | 'number' | 'integer' | 'boolean';
 
 /**
  * What the leaf rewrite does with one key: write it to the wire at a place (`slot`), or leave the
@@ -71,13 +73,45 @@ function compileLeafTable(recipe: Recipe, type: string): LeafTable {
   return { actions, slots };
 }
 
+/** A recipe's leaf tables, one per scalar type. */
+export type LeafTables = Readonly<Record<LeafType, LeafTable>>;
+
 /** Every recipe's leaf tables, compiled once (immutable afterwards). */
-const LEAF_TABLES: ReadonlyMap<Recipe, ReadonlyMap<string, LeafTable>> = new Map(
+const LEAF_TABLES: ReadonlyMap<Recipe, LeafTables> = new Map(
   Object.values(RECIPES).map((recipe) => [
     recipe,
-    new Map(LEAF_TYPES.map((type) => [type, compileLeafTable(recipe, type)])),
+    {
+      string: compileLeafTable(recipe, 'string'),
+      number: compileLeafTable(recipe, 'number'),
+      integer: compileLeafTable(recipe, 'integer'),
+      boolean: compileLeafTable(recipe, 'boolean'),
+    },
   ]),
 );
+
+/**
+ * A recipe's leaf tables, looked up once per call (a rewrite's context holds them).
+ *
+ * @param recipe The profile's rules.
+ * @returns Its tables (`undefined` for a recipe not among the profiles': no leaf path).
+ */
+export function leafTablesOf(recipe: Recipe): LeafTables | undefined {
+  return LEAF_TABLES.get(recipe);
+}
+
+/** The leaf table for a `type`, if the type is a scalar one. */
+function leafTable(tables: LeafTables | undefined, type: string): LeafTable | undefined {
+  if (tables === undefined) return undefined;
+  switch (type) {
+    case 'string':
+    case 'number':
+    case 'integer':
+    case 'boolean':
+      return tables[type];
+    default:
+      return undefined;
+  }
+}
 
 /**
  * The rewrite of the commonest node, a scalar leaf (`{ type: "string", description }`, or with
@@ -99,7 +133,7 @@ export function rewriteScalarLeaf(
 ): Rewritten | undefined {
   const { type } = schema;
   if (typeof type !== 'string') return undefined;
-  const table = LEAF_TABLES.get(context.recipe)?.get(type);
+  const table = leafTable(context.leafTables, type);
   if (table === undefined) return undefined;
   let values: unknown[] | undefined;
   let listed: unknown[] | undefined;
@@ -158,6 +192,27 @@ export function rewriteScalarLeaf(
     if (listed !== undefined) wire.enum = listed;
   }
   return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+}
+
+/**
+ * The rewrite of a scalar leaf standing at a position, as the walk gives it, without the walk's
+ * other steps or the position's pointer (built only where a rewrite reports): the properties of
+ * an object are mostly such leaves.
+ *
+ * @param input The schema at the position.
+ * @param depth How deep the position stands.
+ * @param context The call's state.
+ * @returns The rewritten leaf (counted as written), or `undefined` where the walk is needed.
+ */
+export function rewriteLeafAt(
+  input: unknown,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten | undefined {
+  if (!isPlainObject(input) || depth.schemas > MAX_SCHEMA_DEPTH) return undefined;
+  const leaf = rewriteScalarLeaf(input, context);
+  if (leaf !== undefined) countWritten(context);
+  return leaf;
 }
 
 /** A non-empty list of strings: values every provider lists as they are. */

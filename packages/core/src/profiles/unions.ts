@@ -4,6 +4,7 @@ import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { guardOf, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
+import { rewriteLeafAt } from './scalarLeaf.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -21,7 +22,11 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   const { schema: original, annotations, context, pointer, depth } = place;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
   const all = branches
-    .map((branch, index) => context.rewrite(branch, `${pointer}/anyOf/${index}`, inner))
+    .map(
+      (branch, index) =>
+        rewriteLeafAt(branch, inner, context) ??
+        context.rewrite(branch, `${pointer}/anyOf/${index}`, inner),
+    )
     .filter((result) => result.never !== true);
   if (all.length === 0) return context.rewrite(false, pointer, inner);
   // A branch that is only `null` is the union's nullability, written in the provider's spelling.

@@ -28,7 +28,7 @@ export const gemini: Recipe = {
     'minProperties',
     'maxProperties',
   ]),
-  annotations: new Set(['title', 'description', 'default']),
+  annotations: ['title', 'description', 'default'],
   simpleRegex: false,
   noEmptyProperties: true,
   unrollLevels: 3,
