@@ -838,6 +838,35 @@ describe('checkProviderSchema: anthropic', () => {
     ]);
   });
 
+  it('draft-2020-12 fails on an $id with a fragment and on an anchor that is no plain name', () => {
+    // Lerna's schema: `$id: "https://lerna.js.org/docs/getting-started#adding-lerna"`, fine in
+    // draft-07, refused by the 2020-12 meta-schema ("Non-empty fragments not allowed.").
+    expect(
+      checkProviderSchema(
+        {
+          $id: 'https://example.test/config#top',
+          type: 'object',
+          properties: {
+            a: { $anchor: '1st', type: 'string' },
+            b: { $dynamicAnchor: 'meta', $id: 'https://example.test/b#', type: 'string' },
+          },
+        },
+        'anthropic',
+      ),
+    ).toStrictEqual([
+      error(
+        'anthropic/draft-2020-12',
+        '/$id',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `$id` takes a URI without a fragment; found "https://example.test/config#top".',
+      ),
+      error(
+        'anthropic/draft-2020-12',
+        '/properties/a/$anchor',
+        'Claude tool use (`input_schema`) requires draft 2020-12: `$anchor` takes a plain name (a letter or _, then letters, digits, -, _ or .); found "1st".',
+      ),
+    ]);
+  });
+
   it('passes on open objects, bounds, tuples and recursion', () => {
     expect(
       checkProviderSchema(

@@ -239,6 +239,29 @@ describe('decodeArguments', () => {
     expect(decodeArguments(object, wire, { repair: true })).toBe(wire);
   });
 
+  it('returns the same object when no null-means-absent key holds null, hostile keys included', () => {
+    const object = codec(
+      JSON.parse(
+        '{"kind":"object","nullMeansAbsent":["__proto__","constructor","toString","a"],"ignored":["hasOwnProperty"]}',
+      ),
+    );
+    const unchanged = JSON.parse('{"__proto__":1,"constructor":"c","a":2,"b":null}');
+    expect(decodeArguments(object, unchanged)).toBe(unchanged);
+    // Inherited `constructor` and `toString` are not own keys holding null: nothing maps.
+    const plain = { b: 1 };
+    expect(decodeArguments(object, plain)).toBe(plain);
+    const nulls = JSON.parse('{"__proto__":null,"b":1,"constructor":null,"hasOwnProperty":2}');
+    const decoded = decodeArguments(object, nulls) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.keys(decoded)).toStrictEqual(['b']);
+    expect(Object.keys(nulls)).toStrictEqual(['__proto__', 'b', 'constructor', 'hasOwnProperty']);
+    const kept = JSON.parse('{"__proto__":{"polluted":1},"a":null}');
+    const copied = decodeArguments(object, kept) as Record<string, unknown>;
+    expect(Object.keys(copied)).toStrictEqual(['__proto__']);
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('copies only what changes: unchanged values are shared, the input is never mutated', () => {
     const object = codec({
       kind: 'object',

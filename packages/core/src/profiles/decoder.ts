@@ -3,6 +3,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
 import {
+  type CompiledProperties,
   compiledPerNode,
   compileProperties,
   IDENTITY,
@@ -45,9 +46,13 @@ function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
     case 'object':
       decoder = compileObject(node, repair);
       break;
-    case 'entries':
-      decoder = compileEntries(decoderOf(node.value, repair), true);
+    case 'entries': {
+      const value = decoderOf(node.value, repair);
+      decoder = function decodeEntries(wire: unknown): unknown {
+        return entriesToObject(value, wire) ?? wire;
+      };
       break;
+    }
     case 'array':
       decoder = mapArrayItems(decoderOf(node.items, repair));
       break;
@@ -177,11 +182,16 @@ function compileUnion(
   if (decoders.every((decoder) => decoder === IDENTITY)) return IDENTITY;
   const guards: GuardTest[] = branches.map((branch) => compileGuard(branch.wire));
   return function decodeUnion(wire: unknown): unknown {
-    for (let index = 0; index < guards.length; index++) {
-      if ((guards[index] as GuardTest)(wire)) return (decoders[index] as Decoder)(wire);
-    }
-    return wire;
+    return decodeFirstMatch(guards, decoders, wire);
   };
+}
+
+/** Decodes with the decoder of the first branch whose guard matches (none: the value itself). */
+function decodeFirstMatch(guards: GuardTest[], decoders: Decoder[], wire: unknown): unknown {
+  for (let index = 0; index < guards.length; index++) {
+    if ((guards[index] as GuardTest)(wire)) return (decoders[index] as Decoder)(wire);
+  }
+  return wire;
 }
 
 function compileWrap(property: string, value: Decoder): Decoder {
@@ -191,39 +201,31 @@ function compileWrap(property: string, value: Decoder): Decoder {
 }
 
 /**
- * `[{ key, value }]` → a new object; when the array is not exactly that (or repeats a key), the
- * array itself (`passThrough`, an entries node) or `undefined` (the `extra` of an object node).
- * Keys come from the wire: stored as own properties, `__proto__` included.
+ * `[{ key, value }]` → a new object, each value decoded; `undefined` when the array is not exactly
+ * that (or repeats a key). Keys come from the wire: stored as own properties, `__proto__`
+ * included.
  */
-function compileEntries(value: Decoder, passThrough: true): Decoder;
-function compileEntries(
-  value: Decoder,
-  passThrough: false,
-): (wire: unknown) => Record<string, unknown> | undefined;
-function compileEntries(value: Decoder, passThrough: boolean): Decoder {
-  // An entries node returns what it cannot read as it is, without a second closure around it.
-  return function decodeEntries(wire: unknown): unknown {
-    if (!Array.isArray(wire)) return passThrough ? wire : undefined;
-    const out: Record<string, unknown> = {};
-    for (let index = 0; index < wire.length; index++) {
-      const entry: unknown = wire[index];
-      if (!isPlainObject(entry)) return passThrough ? wire : undefined;
-      const key = entry.key;
-      if (
-        typeof key !== 'string' ||
-        !isOwn.call(entry, 'value') ||
-        ownKeyCount(entry) !== 2 ||
-        isOwn.call(out, key)
-      ) {
-        return passThrough ? wire : undefined;
-      }
-      const decoded = value === IDENTITY ? entry.value : value(entry.value);
-      // A store of its own (not `setOwn`'s): V8 keeps one cache of object shapes per site.
-      if (key === '__proto__') setOwn(out, key, decoded);
-      else out[key] = decoded;
+function entriesToObject(value: Decoder, wire: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(wire)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (let index = 0; index < wire.length; index++) {
+    const entry: unknown = wire[index];
+    if (!isPlainObject(entry)) return undefined;
+    const key = entry.key;
+    if (
+      typeof key !== 'string' ||
+      !isOwn.call(entry, 'value') ||
+      ownKeyCount(entry) !== 2 ||
+      isOwn.call(out, key)
+    ) {
+      return undefined;
     }
-    return out;
-  };
+    const decoded = value === IDENTITY ? entry.value : value(entry.value);
+    // A store of its own (not `setOwn`'s): V8 keeps one cache of object shapes per site.
+    if (key === '__proto__') setOwn(out, key, decoded);
+    else out[key] = decoded;
+  }
+  return out;
 }
 
 /** How many keys `Object.keys` would list, without building the list. */
@@ -243,141 +245,181 @@ const isOwn = Object.prototype.hasOwnProperty;
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
+ * An object node, compiled: what decoding one of its values reads. The decoding itself is done
+ * by module functions that take this record, not by closures made per node: V8 runs the key
+ * walks of one shared function markedly faster (measured ~35% on a copy) than the same walk in
+ * a closure made for each node.
+ */
+interface CompiledObject {
+  /** The listed properties. */
+  properties: CompiledProperties;
+  /** Whether each mapped key is a key of `Object.prototype` (read as an own key only). */
+  mappedInherited: boolean[];
+  /** Keys whose `null` means absent, as listed and as a set (none: `undefined`). */
+  nullKeys: string[];
+  nullMeansAbsent: ReadonlySet<string> | undefined;
+  /** Keys dropped whatever they hold, as listed and as a set (none: `undefined`). */
+  ignoredKeys: string[];
+  ignored: ReadonlySet<string> | undefined;
+  /** The decoder of unlisted keys. */
+  rest: Decoder;
+  /** The wire property holding the other keys as entries, and their decoder (no `extra`: none). */
+  extraProperty: string | undefined;
+  extraValue: Decoder | undefined;
+}
+
+/**
  * An object node: drops `ignored` keys and `null` where it means absent, decodes listed
  * properties with their codec and the others with `rest`, merges the `extra` entries.
  */
 function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boolean): Decoder {
   const properties = compileProperties(node.properties, (child) => decoderOf(child, repair));
-  const { listed, mappedKeys, mappedMaps: mappedDecoders } = properties;
   const nullKeys = stringList(node.nullMeansAbsent);
   const ignoredKeys = stringList(node.ignored);
-  const nullMeansAbsent = nullKeys.length > 0 ? new Set(nullKeys) : undefined;
-  const ignored = ignoredKeys.length > 0 ? new Set(ignoredKeys) : undefined;
   const rest = node.rest === undefined ? IDENTITY : decoderOf(node.rest, repair);
   const extra = node.extra;
   if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
-  const extraProperty = extra?.property;
-  const extraEntries =
-    extra === undefined ? undefined : compileEntries(decoderOf(extra.value, repair), false);
   if (
-    mappedKeys.length === 0 &&
-    nullMeansAbsent === undefined &&
-    ignored === undefined &&
+    properties.mappedKeys.length === 0 &&
+    nullKeys.length === 0 &&
+    ignoredKeys.length === 0 &&
     rest === IDENTITY &&
     extra === undefined
   ) {
     return IDENTITY;
   }
-  const mappedInherited = mappedKeys.map((key) => INHERITED.has(key));
-
-  /**
-   * Copies the object once something in it changes: the keys in wire order, dropped ones left
-   * out; the mapped keys from index `checked` on are decoded (those before it were found
-   * unchanged), the one at `pending` (if any) is `pendingValue`, already decoded.
-   */
-  const copy = (
-    wire: Record<string, unknown>,
-    checked: number,
-    pending: number,
-    pendingValue: unknown,
-  ): Record<string, unknown> => {
-    if (checked >= mappedKeys.length) return copyDropping(wire);
-    const out: Record<string, unknown> = {};
-    // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
-    // building that array.
-    for (const key in wire) {
-      if (!isOwn.call(wire, key)) continue;
-      let value = wire[key];
-      if (ignored?.has(key)) continue;
-      if (value === null && nullMeansAbsent?.has(key)) continue;
-      const mapped = mappedIndexOf(properties, key);
-      if (mapped >= checked) {
-        value = mapped === pending ? pendingValue : (mappedDecoders[mapped] as Decoder)(value);
-      }
-      if (key === '__proto__') setOwn(out, key, value);
-      else out[key] = value;
-    }
-    return out;
+  const compiled: CompiledObject = {
+    properties,
+    mappedInherited: properties.mappedKeys.map((key) => INHERITED.has(key)),
+    nullKeys,
+    nullMeansAbsent: nullKeys.length > 0 ? new Set(nullKeys) : undefined,
+    ignoredKeys,
+    ignored: ignoredKeys.length > 0 ? new Set(ignoredKeys) : undefined,
+    rest,
+    extraProperty: extra?.property,
+    extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair),
   };
-
-  /** {@link copy} when no value is left to decode: only the dropped keys go. */
-  const copyDropping = (wire: Record<string, unknown>): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const key in wire) {
-      if (!isOwn.call(wire, key)) continue;
-      const value = wire[key];
-      if ((value === null && nullMeansAbsent?.has(key)) || ignored?.has(key)) continue;
-      if (key === '__proto__') setOwn(out, key, value);
-      else out[key] = value;
-    }
-    return out;
-  };
-
-  /**
-   * The common case (no `rest` mapping, no `extra`): the codec's own key lists tell whether
-   * anything changes, and the input comes back as it is when nothing does. A read may find a
-   * value on the prototype chain: at worst that costs a copy, which takes own keys only.
-   */
-  const decodeShaped = function decodeObject(wire: unknown): unknown {
-    if (!isPlainObject(wire)) return wire;
-    for (let index = 0; index < nullKeys.length; index++) {
-      if (wire[nullKeys[index] as string] === null) return copy(wire, 0, -1, undefined);
-    }
-    if (ignored !== undefined) {
-      for (let index = 0; index < ignoredKeys.length; index++) {
-        if (isOwn.call(wire, ignoredKeys[index] as string)) return copy(wire, 0, -1, undefined);
-      }
-    }
-    for (let index = 0; index < mappedKeys.length; index++) {
-      const key = mappedKeys[index] as string;
-      const value = wire[key];
-      // An absent key reads as `undefined`, which every decoder maps to itself; a key of
-      // `Object.prototype` counts only as an own key.
-      if (value === undefined || (mappedInherited[index] && !isOwn.call(wire, key))) continue;
-      const decoded = (mappedDecoders[index] as Decoder)(value);
-      if (decoded !== value) return copy(wire, index, index, decoded);
-    }
-    return wire;
-  };
-
-  /** Any other object: one walk over its keys, copied at the first change. */
-  const decodeAny = (wire: Record<string, unknown>): unknown => {
-    const keys = Object.keys(wire);
-    let out: Record<string, unknown> | undefined;
-    for (let index = 0; index < keys.length; index++) {
-      const key = keys[index] as string;
-      const value = wire[key];
-      const dropped =
-        key === extraProperty || ignored?.has(key) || (value === null && nullMeansAbsent?.has(key));
-      if (dropped) {
-        out ??= copyPrefix(wire, keys, index);
-        continue;
-      }
-      const decoder = listed.get(key) ?? rest;
-      const decoded = decoder === IDENTITY ? value : decoder(value);
-      if (out !== undefined) setOwn(out, key, decoded);
-      else if (decoded !== value) {
-        out = copyPrefix(wire, keys, index);
-        setOwn(out, key, decoded);
-      }
-    }
-    if (extraEntries !== undefined && Object.hasOwn(wire, extraProperty as string)) {
-      const others = extraEntries(wire[extraProperty as string]);
-      if (others === undefined) return wire;
-      out ??= copyPrefix(wire, keys, keys.length);
-      for (const key of Object.keys(others)) {
-        // A key sent both as a property and as an entry cannot be one object: left to the validator.
-        if (Object.hasOwn(out, key)) return wire;
-        setOwn(out, key, others[key]);
-      }
-    }
-    return out ?? wire;
-  };
-
-  if (rest === IDENTITY && extra === undefined) return decodeShaped;
+  if (rest === IDENTITY && extra === undefined) {
+    return function decodeObject(wire: unknown): unknown {
+      return decodeShapedObject(compiled, wire);
+    };
+  }
   return function decodeObject(wire: unknown): unknown {
-    return isPlainObject(wire) ? decodeAny(wire) : wire;
+    return isPlainObject(wire) ? decodeAnyObject(compiled, wire) : wire;
   };
+}
+
+/**
+ * The common case (no `rest` mapping, no `extra`): the codec's own key lists tell whether
+ * anything changes, and the input comes back as it is when nothing does. A read may find a
+ * value on the prototype chain: at worst that costs a copy, which takes own keys only.
+ */
+function decodeShapedObject(node: CompiledObject, wire: unknown): unknown {
+  if (!isPlainObject(wire)) return wire;
+  const { nullKeys, ignoredKeys } = node;
+  for (let index = 0; index < nullKeys.length; index++) {
+    if (wire[nullKeys[index] as string] === null) return copyObject(node, wire, 0, -1, undefined);
+  }
+  for (let index = 0; index < ignoredKeys.length; index++) {
+    if (isOwn.call(wire, ignoredKeys[index] as string)) {
+      return copyObject(node, wire, 0, -1, undefined);
+    }
+  }
+  const { mappedKeys, mappedMaps } = node.properties;
+  for (let index = 0; index < mappedKeys.length; index++) {
+    const key = mappedKeys[index] as string;
+    const value = wire[key];
+    // An absent key reads as `undefined`, which every decoder maps to itself; a key of
+    // `Object.prototype` counts only as an own key.
+    if (value === undefined || (node.mappedInherited[index] && !isOwn.call(wire, key))) continue;
+    const decoded = (mappedMaps[index] as Decoder)(value);
+    if (decoded !== value) return copyObject(node, wire, index, index, decoded);
+  }
+  return wire;
+}
+
+/**
+ * Copies an object once something in it changes: the keys in wire order, dropped ones left
+ * out; the mapped keys from index `checked` on are decoded (those before it were found
+ * unchanged), the one at `pending` (if any) is `pendingValue`, already decoded.
+ */
+function copyObject(
+  node: CompiledObject,
+  wire: Record<string, unknown>,
+  checked: number,
+  pending: number,
+  pendingValue: unknown,
+): Record<string, unknown> {
+  const { properties, nullMeansAbsent, ignored } = node;
+  if (checked >= properties.mappedKeys.length) return copyDropping(node, wire);
+  const out: Record<string, unknown> = {};
+  // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
+  // building that array.
+  for (const key in wire) {
+    if (!isOwn.call(wire, key)) continue;
+    let value = wire[key];
+    if (ignored?.has(key)) continue;
+    if (value === null && nullMeansAbsent?.has(key)) continue;
+    const mapped = mappedIndexOf(properties, key);
+    if (mapped >= checked) {
+      value = mapped === pending ? pendingValue : (properties.mappedMaps[mapped] as Decoder)(value);
+    }
+    if (key === '__proto__') setOwn(out, key, value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** {@link copyObject} when no value is left to decode: only the dropped keys go. */
+function copyDropping(
+  node: CompiledObject,
+  wire: Record<string, unknown>,
+): Record<string, unknown> {
+  const { nullMeansAbsent, ignored } = node;
+  const out: Record<string, unknown> = {};
+  for (const key in wire) {
+    if (!isOwn.call(wire, key)) continue;
+    const value = wire[key];
+    if ((value === null && nullMeansAbsent?.has(key)) || ignored?.has(key)) continue;
+    if (key === '__proto__') setOwn(out, key, value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Any other object: one walk over its keys, copied at the first change. */
+function decodeAnyObject(node: CompiledObject, wire: Record<string, unknown>): unknown {
+  const { properties, nullMeansAbsent, ignored, rest, extraProperty, extraValue } = node;
+  const keys = Object.keys(wire);
+  let out: Record<string, unknown> | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const value = wire[key];
+    const dropped =
+      key === extraProperty || ignored?.has(key) || (value === null && nullMeansAbsent?.has(key));
+    if (dropped) {
+      out ??= copyPrefix(wire, keys, index);
+      continue;
+    }
+    const decoder = properties.listed.get(key) ?? rest;
+    const decoded = decoder === IDENTITY ? value : decoder(value);
+    if (out !== undefined) setOwn(out, key, decoded);
+    else if (decoded !== value) {
+      out = copyPrefix(wire, keys, index);
+      setOwn(out, key, decoded);
+    }
+  }
+  if (extraValue !== undefined && isOwn.call(wire, extraProperty as string)) {
+    const others = entriesToObject(extraValue, wire[extraProperty as string]);
+    if (others === undefined) return wire;
+    out ??= copyPrefix(wire, keys, keys.length);
+    for (const key of Object.keys(others)) {
+      // A key sent both as a property and as an entry cannot be one object: left to the validator.
+      if (isOwn.call(out, key)) return wire;
+      setOwn(out, key, others[key]);
+    }
+  }
+  return out ?? wire;
 }
 
 /** A copy of the first `count` keys of an object, none of which changes. */

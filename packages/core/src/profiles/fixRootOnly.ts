@@ -38,11 +38,27 @@ export function fixRootOnly(
   const result = isPlainObjectRoot(schema)
     ? { schema, codec: { version: 1 as const, root: null } }
     : wrapRoot(schema, { version: 1, root: null }, recipe, diagnostics);
-  if ($id !== undefined) result.schema = { $id, ...result.schema };
+  const id = idWithoutFragment($id);
+  if (id !== undefined) result.schema = { $id: id, ...result.schema };
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
   modernize(result.schema);
   return result;
+}
+
+/**
+ * The root `$id` as 2020-12 takes it: without a fragment (draft-07 allowed one; the 2020-12
+ * meta-schema refuses it, and a fragment never takes part in resolving a `$ref` against the base).
+ * An `$id` that is only a fragment, a draft-07 anchor, names nothing the wire refers to.
+ *
+ * @param id The root's `$id`, if any.
+ * @returns The `$id` to write, or `undefined` for none.
+ */
+function idWithoutFragment(id: unknown): unknown {
+  if (typeof id !== 'string') return id;
+  const hash = id.indexOf('#');
+  const base = hash === -1 ? id : id.slice(0, hash);
+  return base === '' ? undefined : base;
 }
 
 /** Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place. */

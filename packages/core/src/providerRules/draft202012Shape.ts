@@ -16,6 +16,12 @@ const isSchemaMap: Shape = (value) =>
   isMap(value) && Object.values(value as object).every(isSchema);
 const isUniqueStrings: Shape = (value) =>
   Array.isArray(value) && value.every(isString) && new Set(value).size === value.length;
+// The 2020-12 core meta-schema: "Non-empty fragments not allowed." in an $id, and an anchor is a
+// plain name (https://json-schema.org/draft/2020-12/meta/core).
+const isIdWithoutFragment: Shape = (value) => typeof value === 'string' && /^[^#]*#?$/.test(value);
+const isAnchorName: Shape = (value) =>
+  typeof value === 'string' && /^[A-Za-z_][-A-Za-z0-9._]*$/.test(value);
+const ANCHOR_NAME = 'a plain name (a letter or _, then letters, digits, -, _ or .)';
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const isTypeName: Shape = (value) => typeof value === 'string' && TYPE_NAMES.has(value);
 const isType: Shape = (value) =>
@@ -31,12 +37,12 @@ const isType: Shape = (value) =>
  * `dependencies` it keeps for older schemas). Unknown keywords are annotations: any value.
  */
 const SHAPES = new Map<string, [Shape, string]>([
-  ['$id', [isString, 'a string']],
+  ['$id', [isIdWithoutFragment, 'a URI without a fragment']],
   ['$schema', [isString, 'a string']],
   ['$ref', [isString, 'a string']],
-  ['$anchor', [isString, 'a string']],
+  ['$anchor', [isAnchorName, ANCHOR_NAME]],
   ['$dynamicRef', [isString, 'a string']],
-  ['$dynamicAnchor', [isString, 'a string']],
+  ['$dynamicAnchor', [isAnchorName, ANCHOR_NAME]],
   ['$comment', [isString, 'a string']],
   ['$defs', [isSchemaMap, 'an object of schemas']],
   ['definitions', [isSchemaMap, 'an object of schemas']],

@@ -709,6 +709,31 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('openai and anthropic write a root $id without its fragment, as 2020-12 requires', () => {
+    // Lerna's schema (draft-07): the fragment never takes part in resolving a $ref.
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'https://lerna.js.org/docs/getting-started#adding-lerna',
+      type: 'object',
+      properties: { version: { type: 'string' } },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema).toStrictEqual({
+        $id: 'https://lerna.js.org/docs/getting-started',
+        type: 'object',
+        properties: { version: { type: 'string' } },
+      });
+      expect(checkProviderSchema(result.schema, 'anthropic')).toStrictEqual([]);
+    }
+    // An $id that is only a fragment (a draft-07 anchor) names nothing the wire refers to.
+    const anchorOnly = toProviderSchema({ ...schema, $id: '#config' }, 'anthropic');
+    expect(anchorOnly.schema).toStrictEqual({
+      type: 'object',
+      properties: { version: { type: 'string' } },
+    });
+  });
+
   it('openai and anthropic write annotations in their 2020-12 shape, so Anthropic accepts the tool', () => {
     // As Nx's nx.json schema writes them: a deprecation note instead of a boolean.
     const schema = {
