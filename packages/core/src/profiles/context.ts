@@ -1,6 +1,6 @@
 import type { CodecNode, Diagnostic, DiagnosticCode } from '../types/index.ts';
+import type { LeafTables } from './leafTable.ts';
 import type { Recipe } from './recipe.ts';
-import type { LeafTables } from './scalarLeaf.ts';
 
 type SchemaObject = Record<string, unknown>;
 

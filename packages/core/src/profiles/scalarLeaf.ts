@@ -3,32 +3,11 @@ import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
 import { acceptsValue } from './describe.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
+import type { LeafAction, LeafTable, LeafTables } from './leafTable.ts';
 import type { Recipe } from './recipe.ts';
 import { RECIPES } from './recipes/index.ts';
 
 type SchemaObject = Record<string, unknown>;
-
-/** The scalar types a leaf may have. */
-type LeafType = 'string' | 'number' | 'integer' | 'boolean';
-
-/**
- * What the leaf rewrite does with one key: write it to the wire at a place (`slot`), or leave the
- * fast path (the general rewrite handles the node). A key the table does not list is one the
- * general rewrite ignores on a scalar (`x-*`, `$comment`, `example`, another type's keyword...).
- */
-type LeafAction =
-  | { kind: 'type' }
-  | { kind: 'annotation'; slot: number; text: boolean }
-  | { kind: 'keyword'; slot: number; checked: boolean }
-  | { kind: 'enum' }
-  | { kind: 'general' };
-
-/** A recipe's leaf table for one scalar type, and the wire keys in their places. */
-interface LeafTable {
-  actions: ReadonlyMap<string, LeafAction>;
-  /** The wire's keys after `type`, by slot: the kept annotations, then the kept keywords. */
-  slots: readonly string[];
-}
 
 /**
  * Keys that steer the general rewrite of a scalar (a reference, a combinator, a `const`, OpenAPI's
@@ -72,9 +51,6 @@ function compileLeafTable(recipe: Recipe, type: string): LeafTable {
   if (type === 'string') actions.set('enum', { kind: 'enum' });
   return { actions, slots };
 }
-
-/** A recipe's leaf tables, one per scalar type. */
-export type LeafTables = Readonly<Record<LeafType, LeafTable>>;
 
 /** Every recipe's leaf tables, compiled once (immutable afterwards). */
 const LEAF_TABLES: ReadonlyMap<Recipe, LeafTables> = new Map(
