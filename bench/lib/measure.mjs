@@ -113,7 +113,12 @@ export function formatMs(ms) {
   if (ms >= 100) return `${ms.toFixed(0)} ms`;
   if (ms >= 10) return `${ms.toFixed(1)} ms`;
   if (ms >= 1) return `${ms.toFixed(2)} ms`;
-  return `${(ms * 1000).toFixed(0)} µs`;
+  const us = ms * 1000;
+  if (us >= 10) return `${us.toFixed(0)} µs`;
+  // Per-call times (a decode, a validation) are a microsecond or less: two significant digits,
+  // not a row of "0 µs".
+  if (us >= 1) return `${us.toFixed(1)} µs`;
+  return `${(us * 1000).toFixed(0)} ns`;
 }
 
 /**

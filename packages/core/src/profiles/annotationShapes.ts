@@ -7,6 +7,32 @@ const BOOLEAN_ANNOTATIONS = ['deprecated', 'readOnly', 'writeOnly'] as const;
 const STRING_ANNOTATIONS = ['title', 'description', '$comment'] as const;
 
 /**
+ * Whether a keyword is an annotation whose value is not in its draft 2020-12 shape (what
+ * {@link writeAnnotationShapes} rewrites): one test per key, so a walk scanning a node's keys
+ * once can tell whether the node needs it.
+ *
+ * @param keyword A key of a schema object.
+ * @param value Its value.
+ * @returns Whether the annotation needs rewriting.
+ */
+export function isMisshapenAnnotation(keyword: string, value: unknown): boolean {
+  switch (keyword) {
+    case 'deprecated':
+    case 'readOnly':
+    case 'writeOnly':
+      return typeof value !== 'boolean';
+    case 'title':
+    case 'description':
+    case '$comment':
+      return typeof value !== 'string';
+    case 'examples':
+      return !Array.isArray(value);
+    default:
+      return false;
+  }
+}
+
+/**
  * Writes annotations in the shape the draft 2020-12 meta-schema gives them, in place, for
  * providers that validate every tool schema against it (Anthropic refuses the whole request
  * otherwise). Real schemas write a deprecation note as `deprecated: "Use x instead."` (Nx) or a
@@ -19,7 +45,7 @@ const STRING_ANNOTATIONS = ['title', 'description', '$comment'] as const;
 export function writeAnnotationShapes(node: SchemaObject): void {
   for (const keyword of BOOLEAN_ANNOTATIONS) {
     const value = node[keyword];
-    if (value === undefined || typeof value === 'boolean') continue;
+    if (value === undefined || !isMisshapenAnnotation(keyword, value)) continue;
     delete node[keyword];
     if (keyword === 'deprecated' && typeof value === 'string' && value.trim() !== '') {
       node.deprecated = true;
@@ -31,7 +57,9 @@ export function writeAnnotationShapes(node: SchemaObject): void {
     }
   }
   for (const keyword of STRING_ANNOTATIONS) {
-    if (node[keyword] !== undefined && typeof node[keyword] !== 'string') delete node[keyword];
+    if (node[keyword] !== undefined && isMisshapenAnnotation(keyword, node[keyword]))
+      delete node[keyword];
   }
-  if (node.examples !== undefined && !Array.isArray(node.examples)) node.examples = [node.examples];
+  if (node.examples !== undefined && isMisshapenAnnotation('examples', node.examples))
+    node.examples = [node.examples];
 }

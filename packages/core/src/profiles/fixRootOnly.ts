@@ -1,6 +1,6 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { visitSchemas } from '../visitSchemas/index.ts';
-import { writeAnnotationShapes } from './annotationShapes.ts';
+import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
 import { writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';
@@ -61,16 +61,43 @@ function idWithoutFragment(id: unknown): unknown {
   return base === '' ? undefined : base;
 }
 
+/** What a node written before 2020-12 holds, one bit each (see {@link olderShapesOf}). */
+const TUPLE = 1;
+const BOOLEAN_BOUND = 2;
+const MISSHAPEN_ANNOTATION = 4;
+
+/**
+ * Which of the older shapes a node holds, from one scan of its few keys: nearly every node holds
+ * none, and asking each of the ten keywords by name on nodes of many shapes cost more than the
+ * scan.
+ */
+function olderShapesOf(node: SchemaObject): number {
+  let found = 0;
+  for (const key in node) {
+    const value = node[key];
+    if (key === 'items') {
+      if (Array.isArray(value)) found |= TUPLE;
+    } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
+      if (typeof value === 'boolean') found |= BOOLEAN_BOUND;
+    } else if (isMisshapenAnnotation(key, value)) {
+      found |= MISSHAPEN_ANNOTATION;
+    }
+  }
+  return found;
+}
+
 /** Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place. */
 function modernize(schema: SchemaObject): void {
   visitSchemas(schema, (node) => {
-    if (Array.isArray(node.items)) {
+    const found = olderShapesOf(node);
+    if (found === 0) return;
+    if (found & TUPLE) {
       node.prefixItems = node.items;
       if (node.additionalItems !== undefined) node.items = node.additionalItems;
       else delete node.items;
       delete node.additionalItems;
     }
-    writeNumericBounds(node);
-    writeAnnotationShapes(node);
+    if (found & BOOLEAN_BOUND) writeNumericBounds(node);
+    if (found & MISSHAPEN_ANNOTATION) writeAnnotationShapes(node);
   });
 }
