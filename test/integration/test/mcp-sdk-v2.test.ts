@@ -3,7 +3,11 @@
  * (which v2 lists with `$ref` into `$defs` for registered types) made self-contained by wrapping
  * its transport, and a v2 `Client` cleaning a server that lists `$ref` by wrapping its own.
  */
-import { Client, type StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  InMemoryResponseCacheStore,
+  type StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
   InMemoryTransport,
@@ -108,6 +112,51 @@ describe('SDK v2 Client cleaning a server that lists $ref, client transport wrap
     const result = await client.callTool({ name: 'tag', arguments: { tags: ['a', 'b'] } });
     expect(firstText(result)).toBe('tagged');
     expect(received.tag).toStrictEqual({ tags: ['a', 'b'] });
+  });
+});
+
+describe('SDK v2 Client with a profile and a response cache shared between clients', () => {
+  it('decodes the calls of a connection only after a tools/list crossed its transport', async () => {
+    const calls: unknown[] = [];
+    const store = new InMemoryResponseCacheStore();
+    /** A fresh server and a v2 client on the shared store (listings held 10 minutes). */
+    async function connectPooled(): Promise<Client> {
+      const server = new McpServer({ name: 'v2-pooled', version: '0.0.0' });
+      server.registerTool(
+        'tally',
+        { inputSchema: z.object({ counts: z.record(z.string(), z.number()).optional() }) },
+        async (args) => {
+          calls.push(args);
+          return { content: [{ type: 'text', text: 'counted' }] };
+        },
+      );
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverTransport);
+      const client = new Client(
+        { name: 'toolschema-v2-pooled', version: '0.0.0' },
+        { responseCacheStore: store, defaultCacheTtlMs: 600_000 },
+      );
+      await client.connect(
+        withToolSchemas(clientTransport, { side: 'client', profile: 'openai-strict' }),
+      );
+      return client;
+    }
+    // What the model sends under openai-strict: the record as { key, value } entries.
+    const modelArguments = { counts: [{ key: 'apples', value: 3 }] };
+
+    const first = await connectPooled();
+    await first.listTools();
+    const second = await connectPooled();
+    // Served from the shared store: no tools/list crosses the second transport, so it has no
+    // codec for the tool and the call goes out as the model wrote it.
+    await second.listTools();
+    const undecoded = await second.callTool({ name: 'tally', arguments: modelArguments });
+    expect(undecoded.isError).toBe(true);
+    // Listing through the connection's own transport gives it the codec.
+    await second.listTools(undefined, { cacheMode: 'refresh' });
+    const decoded = await second.callTool({ name: 'tally', arguments: modelArguments });
+    expect(firstText(decoded)).toBe('counted');
+    expect(calls).toStrictEqual([{ counts: { apples: 3 } }]);
   });
 });
 
