@@ -1,3 +1,5 @@
+import { fitsDraft202012 } from '../providerRules/draft202012Shape.ts';
+
 type SchemaObject = Record<string, unknown>;
 
 /** Annotations draft 2020-12 types as booleans (meta-data vocabulary). */
@@ -5,6 +7,13 @@ const BOOLEAN_ANNOTATIONS = ['deprecated', 'readOnly', 'writeOnly'] as const;
 
 /** Annotations draft 2020-12 types as strings (meta-data and core vocabularies). */
 const STRING_ANNOTATIONS = ['title', 'description', '$comment'] as const;
+
+/** The annotations {@link writeAnnotationShapes} rewrites where they misfit draft 2020-12. */
+const REWRITTEN_ANNOTATIONS: ReadonlySet<string> = new Set([
+  ...BOOLEAN_ANNOTATIONS,
+  ...STRING_ANNOTATIONS,
+  'examples',
+]);
 
 /**
  * Whether a keyword is an annotation whose value is not in its draft 2020-12 shape (what
@@ -16,20 +25,7 @@ const STRING_ANNOTATIONS = ['title', 'description', '$comment'] as const;
  * @returns Whether the annotation needs rewriting.
  */
 export function isMisshapenAnnotation(keyword: string, value: unknown): boolean {
-  switch (keyword) {
-    case 'deprecated':
-    case 'readOnly':
-    case 'writeOnly':
-      return typeof value !== 'boolean';
-    case 'title':
-    case 'description':
-    case '$comment':
-      return typeof value !== 'string';
-    case 'examples':
-      return !Array.isArray(value);
-    default:
-      return false;
-  }
+  return REWRITTEN_ANNOTATIONS.has(keyword) && !fitsDraft202012(keyword, value);
 }
 
 /**

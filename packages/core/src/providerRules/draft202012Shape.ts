@@ -102,6 +102,20 @@ const SHAPES = new Map<string, [Shape, string]>([
 ]);
 
 /**
+ * Whether a keyword's value has the shape the draft 2020-12 meta-schema gives it (any value, for
+ * a keyword it does not name). The one home of those shapes: the rule below reports a misfit,
+ * and the profiles that must pass it rewrite the annotations that misfit.
+ *
+ * @param keyword A key of a schema object.
+ * @param value Its value.
+ * @returns Whether the value fits.
+ */
+export function fitsDraft202012(keyword: string, value: unknown): boolean {
+  const shape = SHAPES.get(keyword);
+  return shape === undefined || shape[0](value);
+}
+
+/**
  * A schema must be valid against the draft 2020-12 meta-schema: each keyword's value has the
  * shape the meta-schema gives it, and each schema position holds an object or a boolean.
  *
@@ -126,11 +140,10 @@ export function draft202012Shape(name: string, provider: string): SchemaRule {
         return;
       }
       for (const keyword of Object.keys(schema)) {
-        const shape = SHAPES.get(keyword);
-        if (shape === undefined || shape[0](schema[keyword])) continue;
+        if (fitsDraft202012(keyword, schema[keyword])) continue;
         report(
           keywordPointer(node, keyword),
-          `${provider} requires draft 2020-12: \`${keyword}\` takes ${shape[1]}; found ${describeValue(schema[keyword])}.`,
+          `${provider} requires draft 2020-12: \`${keyword}\` takes ${SHAPES.get(keyword)?.[1]}; found ${describeValue(schema[keyword])}.`,
         );
       }
     },
