@@ -70,8 +70,13 @@ export function requireObjectRoot(schema: JsonSchema): Record<string, unknown> {
       '',
     );
   }
-  // `false` describes nothing, so it threw above: a boolean here is `true`.
-  if (typeof schema === 'boolean') {
+  // `false` describes nothing, so it threw above.
+  return withObjectType(schema as true | Record<string, unknown>);
+}
+
+/** A root that can describe an object, with `type: "object"` (a new root object). */
+function withObjectType(schema: true | Record<string, unknown>): Record<string, unknown> {
+  if (schema === true) {
     return { type: 'object' };
   }
   if (schema.type === 'object') {
@@ -110,7 +115,7 @@ export function forceObjectRoot(
     return { type: 'object' };
   }
   const what = describeNonObjectRoot(schema);
-  if (what === undefined) return requireObjectRoot(schema);
+  if (what === undefined) return withObjectType(schema as true | Record<string, unknown>);
   const root = schema as Record<string, unknown>;
   diagnostics.push({
     code: 'root-not-object',
