@@ -7,13 +7,30 @@ const BOUNDS = [
 ] as const;
 
 /**
+ * Tells whether one key of a schema is draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`,
+ * for walks that scan a node's keys once.
+ *
+ * @param keyword A key of a schema object.
+ * @param value Its value.
+ * @returns Whether it is an exclusive bound written as a boolean.
+ */
+export function isBooleanBound(keyword: string, value: unknown): boolean {
+  return (
+    (keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') && typeof value === 'boolean'
+  );
+}
+
+/**
  * Tells whether a schema uses draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum`.
  *
  * @param node A schema object.
  * @returns Whether either is a boolean.
  */
 export function hasBooleanBounds(node: SchemaObject): boolean {
-  return typeof node.exclusiveMinimum === 'boolean' || typeof node.exclusiveMaximum === 'boolean';
+  return (
+    isBooleanBound('exclusiveMinimum', node.exclusiveMinimum) ||
+    isBooleanBound('exclusiveMaximum', node.exclusiveMaximum)
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { visitSchemas } from '../visitSchemas/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
-import { writeNumericBounds } from './exclusiveBounds.ts';
+import { isBooleanBound, writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from './rootObject.ts';
@@ -77,8 +77,8 @@ function olderShapesOf(node: SchemaObject): number {
     const value = node[key];
     if (key === 'items') {
       if (Array.isArray(value)) found |= TUPLE;
-    } else if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') {
-      if (typeof value === 'boolean') found |= BOOLEAN_BOUND;
+    } else if (isBooleanBound(key, value)) {
+      found |= BOOLEAN_BOUND;
     } else if (isMisshapenAnnotation(key, value)) {
       found |= MISSHAPEN_ANNOTATION;
     }

@@ -2,6 +2,7 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
 import { acceptsValue } from './describe.ts';
+import { isBooleanBound } from './exclusiveBounds.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { LeafAction, LeafTable, LeafTables } from './leafTable.ts';
 import type { Recipe } from './recipe.ts';
@@ -18,9 +19,6 @@ const GENERAL_KEYS = ['$ref', 'allOf', 'anyOf', 'oneOf', 'const', 'enum', 'nulla
 
 /** Keywords whose value the recipe checks (a format list, a bound, a regex dialect). */
 const CHECKED_KEYWORDS = new Set(['format', 'minItems', 'pattern']);
-
-/** Draft-04's boolean bounds, which the general rewrite writes as numbers first. */
-const EXCLUSIVE_BOUNDS = new Set(['exclusiveMinimum', 'exclusiveMaximum']);
 
 function compileLeafTable(recipe: Recipe, type: string): LeafTable {
   const actions = new Map<string, LeafAction>();
@@ -149,7 +147,7 @@ export function rewriteScalarLeaf(
       }
     } else if (
       (action.checked && !acceptsValue(key, value, context)) ||
-      (EXCLUSIVE_BOUNDS.has(key) && typeof value === 'boolean')
+      isBooleanBound(key, value)
     ) {
       return undefined;
     } else {
