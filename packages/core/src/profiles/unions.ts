@@ -1,7 +1,7 @@
 import type { CodecGuard } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
-import { guardOf, guardsOverlap } from './guards.ts';
+import { guardOf, guardsOnlyNull, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
@@ -30,7 +30,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     .filter((result) => result.never !== true);
   if (all.length === 0) return context.rewrite(false, pointer, inner);
   // A branch that is only `null` is the union's nullability, written in the provider's spelling.
-  const results = all.filter((result) => !onlyNull(result.original));
+  const results = all.filter((result) => !guardsOnlyNull(result.original));
   const hasNull = results.length < all.length;
   if (results.length === 0) return all[0]!;
   const acceptsNull = all.some((result) => result.acceptsNull);
@@ -113,12 +113,4 @@ function unionWire(
       : { ...annotations, anyOf: withoutNull };
   if (hasNull) wire = makeNullable(wire, context.recipe);
   return wire;
-}
-
-/** Whether an original schema accepts `null` and nothing else. */
-function onlyNull(original: unknown): boolean {
-  const guard = guardOf(original);
-  if (guard.values !== undefined)
-    return guard.values.length > 0 && guard.values.every((value) => value === null);
-  return guard.types !== undefined && guard.types.length === 1 && guard.types[0] === 'null';
 }
