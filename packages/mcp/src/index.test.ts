@@ -4,8 +4,17 @@ import { describeExports } from '@toolschema/test-support';
 describeExports('@toolschema/mcp', {
   entry: new URL('./index.ts', import.meta.url),
   load: () => import('./index.ts'),
-  values: ['ToolSchemaMessages', 'rewriteTool', 'withToolSchemas'],
+  values: [
+    'CallGate',
+    'GATE_LIST_ID_PREFIX',
+    'MAX_GATE_LIST_PAGES',
+    'ToolSchemaMessages',
+    'rewriteTool',
+    'withToolSchemas',
+  ],
   types: [
+    'CallGateOptions',
+    'GateListRequest',
     'ListedTool',
     'McpTransport',
     'RewriteOptions',

@@ -1,4 +1,11 @@
 export {
+  CallGate,
+  type CallGateOptions,
+  GATE_LIST_ID_PREFIX,
+  type GateListRequest,
+  MAX_GATE_LIST_PAGES,
+} from './CallGate/index.ts';
+export {
   type RewriteOptions,
   type RewrittenTool,
   rewriteTool,

@@ -1,0 +1,7 @@
+export {
+  CallGate,
+  type CallGateOptions,
+  GATE_LIST_ID_PREFIX,
+  type GateListRequest,
+  MAX_GATE_LIST_PAGES,
+} from './CallGate.ts';
