@@ -91,7 +91,12 @@ describe('CallGate', () => {
     expect(answer(page('toolschema-list:1', [otherTool], 'page 2'))).toBe(undefined);
     expect(requests.map(([request]) => request)).toStrictEqual([
       { jsonrpc: '2.0', id: 'toolschema-list:1', method: 'tools/list' },
-      { jsonrpc: '2.0', id: 'toolschema-list:2', method: 'tools/list', params: { cursor: 'page 2' } },
+      {
+        jsonrpc: '2.0',
+        id: 'toolschema-list:2',
+        method: 'tools/list',
+        params: { cursor: 'page 2' },
+      },
     ]);
     expect(server).toStrictEqual([]);
     // An answer to the first request again is no longer the gate's: it goes on.
