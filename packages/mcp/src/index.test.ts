@@ -7,6 +7,7 @@ describeExports('@toolschema/mcp', {
   values: [
     'CallGate',
     'GATE_LIST_ID_PREFIX',
+    'MAX_GATE_HELD_MESSAGES',
     'MAX_GATE_LIST_PAGES',
     'ToolSchemaMessages',
     'rewriteTool',

@@ -3,6 +3,7 @@ export {
   type CallGateOptions,
   GATE_LIST_ID_PREFIX,
   type GateListRequest,
+  MAX_GATE_HELD_MESSAGES,
   MAX_GATE_LIST_PAGES,
 } from './CallGate/index.ts';
 export {

@@ -1,7 +1,12 @@
 import { toolWithRecord, toolWithRecordOpenAiStrictInput } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { type ToolReport, ToolSchemaMessages } from '../ToolSchemaMessages/index.ts';
-import { CallGate, type GateListRequest, MAX_GATE_LIST_PAGES } from './CallGate.ts';
+import {
+  CallGate,
+  type GateListRequest,
+  MAX_GATE_HELD_MESSAGES,
+  MAX_GATE_LIST_PAGES,
+} from './CallGate.ts';
 
 function call(id: number, name: string, args: unknown): Record<string, unknown> {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
@@ -196,6 +201,26 @@ describe('CallGate', () => {
     expect(errors).toStrictEqual([
       `toolschema: the tools/list sent to decode a call of 'tag' failed (no end after ${MAX_GATE_LIST_PAGES} pages); the call went on undecoded`,
     ]);
+  });
+
+  it(`gives the listing up past ${MAX_GATE_HELD_MESSAGES} messages held`, () => {
+    const { gate, server, errors, send, answer } = setup();
+    send(call(2, 'tag', wireArguments));
+    for (let index = 1; index < MAX_GATE_HELD_MESSAGES; index++) send(cancelled);
+    expect(gate.held).toBe(MAX_GATE_HELD_MESSAGES);
+    expect(gate.listing).toBe(true);
+    send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    expect(gate.held).toBe(0);
+    expect(gate.listing).toBe(false);
+    expect(server).toHaveLength(MAX_GATE_HELD_MESSAGES + 1);
+    expect(server[0]).toStrictEqual(call(2, 'tag', wireArguments));
+    expect(server.at(-1)).toStrictEqual({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    expect(errors).toStrictEqual([
+      `toolschema: the tools/list sent to decode a call of 'tag' failed (more than ${MAX_GATE_HELD_MESSAGES} messages waiting); the call went on undecoded`,
+    ]);
+    // Its answer, come late, is no longer the gate's.
+    const late = page('toolschema-list:1', [toolWithRecord]);
+    expect(answer(late)).toBe(late);
   });
 
   it('serves a peer that answers at once, from within the request', () => {

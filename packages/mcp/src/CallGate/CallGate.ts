@@ -20,6 +20,13 @@ export const MAX_GATE_LIST_PAGES = 16;
  */
 const MAX_MISSED_TOOLS = 1024;
 
+/**
+ * How many messages a gate holds at most while it lists: past that, the listing is given up
+ * (reported) and everything held goes on, so a peer that keeps sending while the server does not
+ * answer cannot grow the queue without bound.
+ */
+export const MAX_GATE_HELD_MESSAGES = 1024;
+
 /** A `tools/list` request of a {@link CallGate}'s own. */
 export interface GateListRequest {
   jsonrpc: '2.0';
@@ -122,6 +129,11 @@ export class CallGate<Context = undefined> {
     return this.#held.length;
   }
 
+  /** Whether a listing of the gate's own is under way (its answer may come). */
+  get listing(): boolean {
+    return this.#listing !== undefined;
+  }
+
   /**
    * Lets a message on its way to the server go on, now or once the gate's listing is done.
    *
@@ -132,6 +144,11 @@ export class CallGate<Context = undefined> {
    */
   toServer(message: unknown, pass: () => void, context: Context): void {
     this.#held.push({ message, pass, context });
+    const listing = this.#listing;
+    if (listing !== undefined && this.#held.length > MAX_GATE_HELD_MESSAGES) {
+      this.#fail(listing, `more than ${MAX_GATE_HELD_MESSAGES} messages waiting`);
+      return;
+    }
     this.#drain();
   }
 

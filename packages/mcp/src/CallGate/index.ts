@@ -3,5 +3,6 @@ export {
   type CallGateOptions,
   GATE_LIST_ID_PREFIX,
   type GateListRequest,
+  MAX_GATE_HELD_MESSAGES,
   MAX_GATE_LIST_PAGES,
 } from './CallGate.ts';
