@@ -60,6 +60,13 @@ type MessageHandler = (message: unknown, ...rest: unknown[]) => void;
  * transport as `this` (private fields included). A message that arrives while no `onmessage` is
  * set is left to the transport (some queue it until one is set).
  *
+ * With a profile that decodes calls (any but `mcp`), a `tools/call` of a tool no `tools/list`
+ * answer named on this connection is held while the wrapper lists the tools itself (a
+ * {@link CallGate}: delivered to the server through `onmessage` on the server side, sent through
+ * the transport on the client side; the answers never reach the peer), then goes on decoded;
+ * later messages toward the server wait behind it. `onclose` is then wrapped too (it reads back
+ * as set), so that whatever is held goes on before the SDK hears that the connection closed.
+ *
  * One wrapped transport per connection: JSON-RPC ids are per connection, and so is the core.
  *
  * @param transport Any MCP transport of SDK v1 or v2, before it is connected.
