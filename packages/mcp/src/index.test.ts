@@ -6,6 +6,7 @@ describeExports('@toolschema/mcp', {
   load: () => import('./index.ts'),
   values: [
     'CallGate',
+    'DEFAULT_GATE_LIST_TIMEOUT',
     'GATE_LIST_ID_PREFIX',
     'MAX_GATE_HELD_MESSAGES',
     'MAX_GATE_LIST_PAGES',

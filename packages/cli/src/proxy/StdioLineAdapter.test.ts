@@ -501,6 +501,28 @@ describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
       expect(lines.waitsForToolsList).toBe(false);
     });
 
+    it("lets the client's answer to a request of the server pass a held call", () => {
+      const { lines, toServer } = gated();
+      const sent = (out: Buffer): void => {
+        toServer.push(JSON.parse(out.toString()));
+      };
+      lines.passClientLine(line(wireCall), sent);
+      const sampled = { jsonrpc: '2.0', id: 0, result: { role: 'assistant', content: [] } };
+      lines.passClientLine(line(sampled), sent);
+      lines.passClientLine(line(ping), sent);
+      expect(toServer).toStrictEqual([
+        { jsonrpc: '2.0', id: 'toolschema-list:1', method: 'tools/list' },
+        sampled,
+      ]);
+      const answer = line({
+        jsonrpc: '2.0',
+        id: 'toolschema-list:1',
+        result: { tools: [toolWithRecord] },
+      });
+      expect(lines.serverLinePieces(answer)).toStrictEqual([]);
+      expect(toServer.slice(2)).toStrictEqual([decodedCall, ping]);
+    });
+
     it('serves parsed messages the same way, and takes the answer out of serverMessage', () => {
       const { lines, toServer } = gated();
       lines.passClientMessage(wireCall, (message) => toServer.push(message));

@@ -149,9 +149,15 @@ export class StdioLineAdapter {
     const gate = this.#gate;
     const mayCall = line.indexOf(TOOLS_CALL) !== -1 || line.indexOf(BACKSLASH) !== -1;
     if (gate === undefined || !mayCall) {
-      // No call in it: the gate only keeps it in order behind a held one.
+      // No call in it: the gate only keeps it in order behind a held one, and lets an answer to
+      // a request of the server's go at once (read only while something is held).
       if (gate === undefined) send(this.clientLine(line));
-      else gate.toServer(null, () => send(this.clientLine(line)), undefined);
+      else
+        gate.toServer(
+          gate.held > 0 ? parseQuietly(line) : null,
+          () => send(this.clientLine(line)),
+          undefined,
+        );
       return;
     }
     let parsed: ReturnType<typeof parseLossless>;
@@ -583,4 +589,13 @@ function spliceTools(
   }
   pieces.push(line.subarray(from));
   return pieces;
+}
+
+/** A line's JSON value, or `null` when it is not JSON (read only to tell answers apart). */
+function parseQuietly(line: Buffer): unknown {
+  try {
+    return JSON.parse(line.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
 }

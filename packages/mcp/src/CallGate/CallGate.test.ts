@@ -1,8 +1,9 @@
 import { toolWithRecord, toolWithRecordOpenAiStrictInput } from '@toolschema/test-support';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ToolReport, ToolSchemaMessages } from '../ToolSchemaMessages/index.ts';
 import {
   CallGate,
+  DEFAULT_GATE_LIST_TIMEOUT,
   type GateListRequest,
   MAX_GATE_HELD_MESSAGES,
   MAX_GATE_LIST_PAGES,
@@ -218,9 +219,96 @@ describe('CallGate', () => {
     expect(errors).toStrictEqual([
       `toolschema: the tools/list sent to decode a call of 'tag' failed (more than ${MAX_GATE_HELD_MESSAGES} messages waiting); the call went on undecoded`,
     ]);
-    // Its answer, come late, is no longer the gate's.
-    const late = page('toolschema-list:1', [toolWithRecord]);
-    expect(answer(late)).toBe(late);
+    // Its answer, come late, is still the gate's: taken, and settled as any list.
+    expect(answer(page('toolschema-list:1', [toolWithRecord]))).toBe(undefined);
+    send(call(4, 'tag', wireArguments));
+    expect(server.at(-1)).toStrictEqual(call(4, 'tag', originalArguments));
+  });
+
+  it('lets an answer to a request of the server pass the held call', () => {
+    const { server, send, answer } = setup();
+    send(call(2, 'tag', wireArguments));
+    send(cancelled);
+    // Sampling answered while the gate lists: a server that serves one request at a time may
+    // wait for it before it answers the listing.
+    const sampled = { jsonrpc: '2.0', id: 0, result: { role: 'assistant', content: [] } };
+    const refused = { jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } };
+    send(sampled);
+    send([refused]);
+    expect(server).toStrictEqual([sampled, [refused]]);
+    // A batch with a request in it waits.
+    const mixed = [refused, { jsonrpc: '2.0', id: 5, method: 'ping' }];
+    send(mixed);
+    expect(server).toHaveLength(2);
+    answer(page('toolschema-list:1', [toolWithRecord]));
+    expect(server).toStrictEqual([
+      sampled,
+      [refused],
+      call(2, 'tag', originalArguments),
+      cancelled,
+      mixed,
+    ]);
+  });
+
+  it('gives a listing up when no answer comes within listTimeout, and takes the late answer', () => {
+    vi.useFakeTimers();
+    try {
+      const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+      const server: unknown[] = [];
+      const errors: string[] = [];
+      const gate = new CallGate(messages, {
+        sendList: () => undefined,
+        onListError: (error) => errors.push(error.message),
+        listTimeout: 500,
+      });
+      const send = (message: unknown): void =>
+        gate.toServer(message, () => server.push(messages.toServer(message)), undefined);
+      send(call(2, 'tag', wireArguments));
+      send(cancelled);
+      vi.advanceTimersByTime(499);
+      expect(server).toStrictEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(server).toStrictEqual([call(2, 'tag', wireArguments), cancelled]);
+      expect(errors).toStrictEqual([
+        "toolschema: the tools/list sent to decode a call of 'tag' failed (no answer within 500 ms); the call went on undecoded",
+      ]);
+      expect(messages.pendingToolsLists).toBe(1);
+      // The late answer never reaches the client; what it lists is settled.
+      expect(gate.fromServer(page('toolschema-list:1', [toolWithRecord]))).toBe(undefined);
+      expect(messages.pendingToolsLists).toBe(0);
+      send(call(3, 'tag', wireArguments));
+      expect(server.at(-1)).toStrictEqual(call(3, 'tag', originalArguments));
+      // An answer that comes in time stops the timer.
+      send(call(4, 'other', {}));
+      gate.fromServer(page('toolschema-list:2', [otherTool]));
+      vi.advanceTimersByTime(10_000);
+      expect(errors).toHaveLength(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it(`waits ${DEFAULT_GATE_LIST_TIMEOUT} ms by default, and without limit with listTimeout 0`, () => {
+    vi.useFakeTimers();
+    try {
+      for (const listTimeout of [undefined, 0]) {
+        const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+        const server: unknown[] = [];
+        const gate = new CallGate(messages, {
+          sendList: () => undefined,
+          ...(listTimeout === undefined ? {} : { listTimeout }),
+        });
+        const message = call(2, 'tag', wireArguments);
+        gate.toServer(message, () => server.push(message), undefined);
+        vi.advanceTimersByTime(DEFAULT_GATE_LIST_TIMEOUT - 1);
+        expect(server).toHaveLength(0);
+        vi.advanceTimersByTime(1);
+        expect(server).toHaveLength(listTimeout === undefined ? 1 : 0);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('serves a peer that answers at once, from within the request', () => {

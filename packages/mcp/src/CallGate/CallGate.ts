@@ -27,6 +27,19 @@ const MAX_MISSED_TOOLS = 1024;
  */
 export const MAX_GATE_HELD_MESSAGES = 1024;
 
+/**
+ * How long a gate waits for each answer to its own `tools/list` before it gives the listing up
+ * (reported) and lets what it holds go on undecoded, in milliseconds: a server that never
+ * answers must not stop every later message of the connection.
+ */
+export const DEFAULT_GATE_LIST_TIMEOUT = 10_000;
+
+/**
+ * How many ids of listings given up while their request was out a gate remembers, so that a late
+ * answer is still taken (and settled) rather than reaching a client that never asked for it.
+ */
+const MAX_ABANDONED_LISTS = 64;
+
 /** A `tools/list` request of a {@link CallGate}'s own. */
 export interface GateListRequest {
   jsonrpc: '2.0';
@@ -54,6 +67,12 @@ export interface CallGateOptions<Context> {
    * the held call then goes on undecoded, as it came.
    */
   onListError?: (error: Error) => void;
+  /**
+   * How long to wait for each answer to the gate's own `tools/list`, in milliseconds
+   * ({@link DEFAULT_GATE_LIST_TIMEOUT}); past it the listing fails as above. `0` or `Infinity`:
+   * no limit.
+   */
+  listTimeout?: number;
 }
 
 /** A message held by the gate, with what lets it go on. */
@@ -96,8 +115,13 @@ interface Listing<Context> {
  *   whose listing failed) is not listed for again until the server says its list changed
  *   (`notifications/tools/list_changed`).
  *
- * The gate is synchronous and keeps no timer: a held message goes on from within a call of
- * `fromServer` (or `close`).
+ * - An answer to a request of the server's (sampling, elicitation, roots, ping) is never held: a
+ *   server that serves one request at a time may wait for it before it answers the listing.
+ * - Each page has `listTimeout` ms to come ({@link DEFAULT_GATE_LIST_TIMEOUT}); past it the
+ *   listing fails as above, and its answer, if it comes later, is still taken out and settled.
+ *
+ * A held message goes on from within a call of `fromServer`, `close` or the page's timer; the
+ * gate keeps no other timer and no promise of its own.
  *
  * @example
  * const gate = new CallGate(messages, { sendList: (request) => serverSide.send(request) });
@@ -109,7 +133,10 @@ export class CallGate<Context = undefined> {
   readonly #options: CallGateOptions<Context>;
   readonly #held: Held<Context>[] = [];
   readonly #missed = new Set<string>();
+  /** Ids of listings given up while their request was out: a late answer is still taken. */
+  readonly #abandoned = new Set<string>();
   #listing: Listing<Context> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #requests = 0;
   #draining = false;
   #closed = false;
@@ -143,6 +170,13 @@ export class CallGate<Context = undefined> {
    *   transport's `extra` of the call, say).
    */
   toServer(message: unknown, pass: () => void, context: Context): void {
+    // An answer to a request of the server's (sampling, elicitation, roots, ping) refers to no
+    // held call and goes at once: a server that serves one request at a time may be waiting for
+    // it before it answers the gate's own listing.
+    if (this.#held.length > 0 && isAnswer(message)) {
+      pass();
+      return;
+    }
     this.#held.push({ message, pass, context });
     const listing = this.#listing;
     if (listing !== undefined && this.#held.length > MAX_GATE_HELD_MESSAGES) {
@@ -184,16 +218,23 @@ export class CallGate<Context = undefined> {
       this.#missed.clear();
       return false;
     }
+    if (Object.hasOwn(message, 'method')) return false;
     const listing = this.#listing;
-    if (listing === undefined || message.id !== listing.id || Object.hasOwn(message, 'method')) {
-      return false;
+    if (listing !== undefined && message.id === listing.id) {
+      this.#answered(listing, message);
+      return true;
     }
-    this.#answered(listing, message);
-    return true;
+    if (typeof message.id === 'string' && this.#abandoned.delete(message.id)) {
+      // A late answer: the client never asked for it, but what it lists is settled all the same.
+      this.#messages.toClient(message);
+      return true;
+    }
+    return false;
   }
 
   /** Settles one page of the gate's listing, then asks for the next or lets the held go on. */
   #answered(listing: Listing<Context>, answer: Record<string, unknown>): void {
+    this.#stopTimer();
     // Settled as any listing is (a rewrite that fails is reported by the core and names nothing).
     this.#messages.toClient(answer);
     const { result } = answer;
@@ -228,6 +269,7 @@ export class CallGate<Context = undefined> {
         ? { jsonrpc: '2.0', id, method: 'tools/list' }
         : { jsonrpc: '2.0', id, method: 'tools/list', params: { cursor } };
     this.#messages.toServer(request);
+    this.#startTimer(listing);
     let sent: unknown;
     try {
       sent = this.#options.sendList(request, context);
@@ -244,6 +286,8 @@ export class CallGate<Context = undefined> {
   #fail(listing: Listing<Context>, reason: string): void {
     if (this.#listing !== listing) return;
     this.#listing = undefined;
+    this.#stopTimer();
+    if (!this.#closed) this.#abandon(listing.id);
     this.#miss(listing.tool);
     this.#options.onListError?.(
       new Error(
@@ -251,6 +295,31 @@ export class CallGate<Context = undefined> {
       ),
     );
     this.#drain();
+  }
+
+  /** Fails the listing once no answer came within `listTimeout` (none: no timer). */
+  #startTimer(listing: Listing<Context>): void {
+    const timeout = this.#options.listTimeout ?? DEFAULT_GATE_LIST_TIMEOUT;
+    if (!(timeout > 0 && timeout < Number.POSITIVE_INFINITY)) return;
+    const timer = setTimeout(() => this.#fail(listing, `no answer within ${timeout} ms`), timeout);
+    // A timer must not keep a Node.js process alive on its own (other runtimes have no `unref`).
+    (timer as { unref?: () => void }).unref?.();
+    this.#timer = timer;
+  }
+
+  #stopTimer(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Remembers the id of a listing given up, forgetting the oldest past the bound. */
+  #abandon(id: string): void {
+    this.#abandoned.add(id);
+    if (this.#abandoned.size > MAX_ABANDONED_LISTS) {
+      const oldest = this.#abandoned.values().next();
+      if (oldest.done !== true) this.#abandoned.delete(oldest.value);
+    }
   }
 
   /** Remembers a tool not to list for again, forgetting the oldest past the bound. */
@@ -291,6 +360,20 @@ export class CallGate<Context = undefined> {
   #toList(message: unknown): string | undefined {
     return this.#messages.unlistedCallTools(message).find((tool) => !this.#missed.has(tool));
   }
+}
+
+/**
+ * Whether a message (or every entry of a batch) answers a request: an `id` with a `result` or an
+ * `error`, and no `method`.
+ */
+function isAnswer(message: unknown): boolean {
+  if (Array.isArray(message)) return message.length > 0 && message.every(isAnswer);
+  return (
+    isObject(message) &&
+    !Object.hasOwn(message, 'method') &&
+    Object.hasOwn(message, 'id') &&
+    (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'))
+  );
 }
 
 /** Whether a value is a promise (or any thenable). */

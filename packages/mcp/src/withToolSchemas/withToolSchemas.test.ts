@@ -1,5 +1,5 @@
 import { toolWithRecord, toolWithRecordOpenAiStrictInput } from '@toolschema/test-support';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolReport } from '../ToolSchemaMessages/index.ts';
 import { type McpTransport, withToolSchemas } from './withToolSchemas.ts';
 
@@ -333,6 +333,37 @@ describe('withToolSchemas', () => {
       // Known now: the next call goes at once.
       await client.send({ ...wireCall, id: 9 });
       expect(atServer.at(-1)?.[0]).toStrictEqual({ ...decodedCall, id: 9 });
+    });
+
+    it('goes on undecoded once the listing found no answer within listTimeout', async () => {
+      vi.useFakeTimers();
+      try {
+        const [clientEnd, serverEnd] = LinkedTransport.pair();
+        const errors: string[] = [];
+        const client = withToolSchemas(clientEnd, {
+          side: 'client',
+          profile: 'openai-strict',
+          listTimeout: 50,
+          onRewriteError: (error) => errors.push(String(error)),
+        });
+        const atServer = collect(serverEnd);
+        const atClient = collect(client);
+        const sent = client.send(wireCall);
+        expect(atServer.map(([message]) => message)).toStrictEqual([privateList]);
+        await vi.advanceTimersByTimeAsync(50);
+        await sent;
+        expect(atServer.map(([message]) => message)).toStrictEqual([privateList, wireCall]);
+        expect(errors).toStrictEqual([
+          "Error: toolschema: the tools/list sent to decode a call of 'tag' failed (no answer within 50 ms); the call went on undecoded",
+        ]);
+        // The late answer stays with the wrapper, and the next call is decoded.
+        await serverEnd.send(privateAnswer);
+        expect(atClient).toStrictEqual([]);
+        await client.send({ ...wireCall, id: 9 });
+        expect(atServer.at(-1)?.[0]).toStrictEqual({ ...decodedCall, id: 9 });
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('goes on undecoded when the connection closes first, before the close is told', async () => {

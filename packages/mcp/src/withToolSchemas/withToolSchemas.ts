@@ -40,6 +40,13 @@ export interface WithToolSchemasOptions extends ToolSchemaMessagesOptions {
    * rewritten before the client sees them.
    */
   side: TransportSide;
+  /**
+   * With a profile that decodes calls: how long the wrapper waits for each answer to a
+   * `tools/list` of its own before the held call goes on undecoded (reported through
+   * `onRewriteError`), in milliseconds; 10,000 by default, `0` for no limit (see
+   * {@link CallGate}).
+   */
+  listTimeout?: number;
 }
 
 /** A message handler as a transport holds it: the message, then whatever the transport adds. */
@@ -80,7 +87,7 @@ export function withToolSchemas<T extends McpTransport>(
   transport: T,
   options: WithToolSchemasOptions,
 ): T {
-  const { side, ...coreOptions } = options;
+  const { side, listTimeout, ...coreOptions } = options;
   const messages = new ToolSchemaMessages(coreOptions);
   const received =
     side === 'server'
@@ -107,6 +114,7 @@ export function withToolSchemas<T extends McpTransport>(
             ? (request, delivery) => handler?.call(delivery.self, request, ...delivery.rest)
             : (request) => innerSend(request, []),
         ...(options.onRewriteError === undefined ? {} : { onListError: options.onRewriteError }),
+        ...(listTimeout === undefined ? {} : { listTimeout }),
       })
     : undefined;
 
