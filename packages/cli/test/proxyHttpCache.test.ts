@@ -60,6 +60,8 @@ interface InProcessProxy {
   notified: (method: string) => Promise<void>;
   /** Closes stdin and resolves with the exit code and stderr. */
   end: () => Promise<{ code: number; stderr: string }>;
+  /** The lines the proxy wrote that no `request` or `notified` took. */
+  unread: () => string[];
 }
 
 async function startProxy(url: string, args: readonly string[] = []): Promise<InProcessProxy> {
@@ -112,6 +114,7 @@ async function startProxy(url: string, args: readonly string[] = []): Promise<In
     notified: async (method) => {
       await take((message) => message.method === method);
     },
+    unread: () => [...lines],
     end: () => {
       ended ??= (async () => {
         stdin.end();
@@ -248,6 +251,31 @@ describe.each(MODES)('toolschema proxy --url, tools/list listed again ($name)', 
     });
   });
 });
+
+describe.each(MODES)(
+  'toolschema proxy --url --profile, a call before any tools/list ($name)',
+  (mode) => {
+    it('lists the pages itself, keeps their answers, and the server gets the original shape', async () => {
+      const catalog = { tools: [refTool('a'), toolWithRecord], pageSize: 1 };
+      const { url } = await server({ ...mode.settings, catalog });
+      const proxy = await startProxy(url, ['--profile', 'openai-strict', '--quiet']);
+      const listTool = vi.spyOn(ToolSchemaMessages.prototype, 'listTool');
+      const call = await proxy.request(1, 'tools/call', {
+        name: 'tag',
+        arguments: { id: 3, tags: [{ key: 'color', value: 'red' }] },
+      });
+      expect(JSON.parse(call).result).toStrictEqual({
+        content: [{ type: 'text', text: '{"id":3,"tags":{"color":"red"}}' }],
+      });
+      // Both pages were read, and neither answer reached the client.
+      expect(passedNames(listTool)).toStrictEqual(['a', 'tag']);
+      expect(proxy.unread()).toStrictEqual([]);
+      const { code, stderr } = await proxy.end();
+      expect(code).toBe(0);
+      expect(stderr).toBe('');
+    });
+  },
+);
 
 describe('toolschema proxy --url, tools the profile refuses', () => {
   it('leaves a refused tool out of a list from the cache too, and says so once', async () => {

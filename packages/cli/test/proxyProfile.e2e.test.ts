@@ -20,6 +20,8 @@ interface ProxyRun {
   request: (id: number, method: string, params: unknown) => Promise<unknown>;
   /** Closes stdin and resolves with the exit code and stderr. */
   end: () => Promise<{ code: number | null; stderr: string }>;
+  /** The ids of every message the client received, in order. */
+  received: unknown[];
 }
 
 /** Starts `toolschema proxy <options> -- node profile-server.mjs` and talks to it line by line. */
@@ -34,6 +36,7 @@ function startProxy(options: readonly string[]): ProxyRun {
   const stderr: Buffer[] = [];
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
   const waiting = new Map<number, (answer: unknown) => void>();
+  const received: unknown[] = [];
   let pending = '';
   child.stdout.on('data', (chunk: Buffer) => {
     pending += chunk.toString('utf8');
@@ -41,12 +44,14 @@ function startProxy(options: readonly string[]): ProxyRun {
     while (newline !== -1) {
       const message = JSON.parse(pending.slice(0, newline)) as { id: number };
       pending = pending.slice(newline + 1);
+      received.push(message.id);
       waiting.get(message.id)?.(message);
       newline = pending.indexOf('\n');
     }
   });
   const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
   return {
+    received,
     request: (id, method, params) =>
       new Promise((resolve) => {
         waiting.set(id, resolve);
@@ -120,5 +125,42 @@ describe('toolschema proxy --profile', () => {
     const { code, stderr } = await proxy.end();
     expect(code).toBe(0);
     expect(stderr).not.toContain('left out');
+  });
+
+  it('decodes a call made before any tools/list, and keeps the order of what follows it', async () => {
+    const proxy = startProxy(['--profile', 'openai-strict', '--quiet']);
+    const call = proxy.request(1, 'tools/call', {
+      name: 'tag',
+      arguments: { id: 7, tags: [{ key: 'color', value: 'red' }] },
+    });
+    const ping = proxy.request(2, 'ping', {});
+    expect(await call).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: '{"id":7,"tags":{"color":"red"}}' }] },
+    });
+    expect(await ping).toStrictEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    // The proxy's own tools/list was answered to the proxy, not to the client.
+    expect(proxy.received).toStrictEqual([1, 2]);
+    const { code, stderr } = await proxy.end();
+    expect(code).toBe(0);
+    // That list was settled as any: the refused tool is reported, and nothing failed.
+    expect(stderr.split('\n')).toStrictEqual([
+      expect.stringMatching(/^toolschema: pick: left out of tools\/list, openai-strict still /),
+      '',
+    ]);
+  });
+
+  it('stops the server only once a held call went on, when the client ends right after it', async () => {
+    const proxy = startProxy(['--profile', 'openai-strict', '--quiet']);
+    const call = proxy.request(1, 'tools/call', { name: 'tag', arguments: { id: 1, tags: null } });
+    const ended = proxy.end();
+    expect(await call).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: '{"id":1}' }] },
+    });
+    expect((await ended).code).toBe(0);
+    expect(proxy.received).toStrictEqual([1]);
   });
 });

@@ -4,8 +4,19 @@ import { describeExports } from '@toolschema/test-support';
 describeExports('@toolschema/mcp', {
   entry: new URL('./index.ts', import.meta.url),
   load: () => import('./index.ts'),
-  values: ['ToolSchemaMessages', 'rewriteTool', 'withToolSchemas'],
+  values: [
+    'CallGate',
+    'DEFAULT_GATE_LIST_TIMEOUT',
+    'GATE_LIST_ID_PREFIX',
+    'MAX_GATE_HELD_MESSAGES',
+    'MAX_GATE_LIST_PAGES',
+    'ToolSchemaMessages',
+    'rewriteTool',
+    'withToolSchemas',
+  ],
   types: [
+    'CallGateOptions',
+    'GateListRequest',
     'ListedTool',
     'McpTransport',
     'RewriteOptions',

@@ -311,6 +311,55 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
   });
 });
 
+describe('SDK v1 with a profile: a call before any tools/list on the connection', () => {
+  for (const side of ['server', 'client'] as const) {
+    it(`reaches the handler decoded: the ${side}-side wrapper lists the pages itself`, async () => {
+      const lists: unknown[] = [];
+      const calls: unknown[] = [];
+      const server = new Server(
+        { name: 'v1-paged', version: '0.0.0' },
+        { capabilities: { tools: {} } },
+      );
+      const tally = {
+        name: 'tally',
+        inputSchema: {
+          type: 'object',
+          properties: { counts: { type: 'object', additionalProperties: { type: 'number' } } },
+        },
+      };
+      server.setRequestHandler(ListToolsRequestSchema, (request, extra) => {
+        lists.push([extra.requestId, request.params?.cursor]);
+        const second = request.params?.cursor === 'page-2';
+        return second ? { tools: [tally] } : { tools: [rawTools[0]!], nextCursor: 'page-2' };
+      });
+      server.setRequestHandler(CallToolRequestSchema, (request) => {
+        calls.push(request.params.arguments);
+        return { content: [{ type: 'text', text: 'counted' }] };
+      });
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      const options = { side, profile: 'openai-strict' } as const;
+      await server.connect(
+        side === 'server' ? withToolSchemas(serverTransport, options) : serverTransport,
+      );
+      const client = new Client({ name: 'toolschema-v1-client', version: '0.0.0' });
+      await client.connect(
+        side === 'client' ? withToolSchemas(clientTransport, options) : clientTransport,
+      );
+      // What the model sends under openai-strict, from a listing of an earlier connection.
+      const result = await client.callTool({
+        name: 'tally',
+        arguments: { counts: [{ key: 'apples', value: 3 }] },
+      });
+      expect(textOf(result)).toBe('counted');
+      expect(calls).toStrictEqual([{ counts: { apples: 3 } }]);
+      expect(lists).toStrictEqual([
+        ['toolschema-list:1', undefined],
+        ['toolschema-list:2', 'page-2'],
+      ]);
+    });
+  }
+});
+
 /**
  * Type checks only (never called): the wrapper keeps the type of each SDK v1 transport, so
  * `connect` takes it without a cast.

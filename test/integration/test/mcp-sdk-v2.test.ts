@@ -116,8 +116,9 @@ describe('SDK v2 Client cleaning a server that lists $ref, client transport wrap
 });
 
 describe('SDK v2 Client with a profile and a response cache shared between clients', () => {
-  it('decodes the calls of a connection only after a tools/list crossed its transport', async () => {
+  it('decodes a call of a connection whose listing came from the cache', async () => {
     const calls: unknown[] = [];
+    const lists: string[] = [];
     const store = new InMemoryResponseCacheStore();
     /** A fresh server and a v2 client on the shared store (listings held 10 minutes). */
     async function connectPooled(): Promise<Client> {
@@ -131,7 +132,15 @@ describe('SDK v2 Client with a profile and a response cache shared between clien
         },
       );
       const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      // Sees every tools/list the server receives, with its id.
       await server.connect(serverTransport);
+      const serverHandler = serverTransport.onmessage;
+      serverTransport.onmessage = (message, extra) => {
+        if ('method' in message && message.method === 'tools/list' && 'id' in message) {
+          lists.push(String(message.id));
+        }
+        serverHandler?.(message, extra);
+      };
       const client = new Client(
         { name: 'toolschema-v2-pooled', version: '0.0.0' },
         { responseCacheStore: store, defaultCacheTtlMs: 600_000 },
@@ -147,16 +156,52 @@ describe('SDK v2 Client with a profile and a response cache shared between clien
     const first = await connectPooled();
     await first.listTools();
     const second = await connectPooled();
-    // Served from the shared store: no tools/list crosses the second transport, so it has no
-    // codec for the tool and the call goes out as the model wrote it.
-    await second.listTools();
-    const undecoded = await second.callTool({ name: 'tally', arguments: modelArguments });
-    expect(undecoded.isError).toBe(true);
-    // Listing through the connection's own transport gives it the codec.
-    await second.listTools(undefined, { cacheMode: 'refresh' });
+    // Served from the shared store: no tools/list crosses the second transport, so the wrapper
+    // lists the tools itself before the call goes on, and the call is decoded.
+    const { tools } = await second.listTools();
+    expect(tools.map((tool) => tool.name)).toStrictEqual(['tally']);
+    expect(lists).toStrictEqual(['1']);
     const decoded = await second.callTool({ name: 'tally', arguments: modelArguments });
     expect(firstText(decoded)).toBe('counted');
     expect(calls).toStrictEqual([{ counts: { apples: 3 } }]);
+    expect(lists).toStrictEqual(['1', 'toolschema-list:1']);
+    // Known from then on: the next call lists nothing.
+    await second.callTool({ name: 'tally', arguments: { counts: null } });
+    expect(calls).toStrictEqual([{ counts: { apples: 3 } }, {}]);
+    expect(lists).toStrictEqual(['1', 'toolschema-list:1']);
+  });
+});
+
+describe('SDK v2 McpServer with a profile, server transport wrapped', () => {
+  it('decodes a call of a client that reconnects and calls without listing', async () => {
+    const calls: unknown[] = [];
+    const server = new McpServer({ name: 'v2-reconnect', version: '0.0.0' });
+    server.registerTool(
+      'tally',
+      { inputSchema: z.object({ counts: z.record(z.string(), z.number()).optional() }) },
+      async (args) => {
+        calls.push(args);
+        return { content: [{ type: 'text', text: 'counted' }] };
+      },
+    );
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const reports: string[] = [];
+    await server.connect(
+      withToolSchemas(serverTransport, {
+        side: 'server',
+        profile: 'openai-strict',
+        onToolReport: (report) => reports.push(report.name),
+      }),
+    );
+    const client = new Client({ name: 'toolschema-v2-client', version: '0.0.0' });
+    await client.connect(clientTransport);
+    const result = await client.callTool({
+      name: 'tally',
+      arguments: { counts: [{ key: 'apples', value: 3 }] },
+    });
+    expect(firstText(result)).toBe('counted');
+    expect(calls).toStrictEqual([{ counts: { apples: 3 } }]);
+    expect(reports).toStrictEqual(['tally']);
   });
 });
 

@@ -70,4 +70,13 @@ describe('ServerLines', () => {
       ']',
     ]);
   });
+
+  it('drops a collected line given no pieces, its newline too', () => {
+    const lines = new ServerLines(
+      () => true,
+      (line) => (line.toString() === 'mine' ? [] : [line]),
+    );
+    const out = lines.push(Buffer.from('a\nmine\nb\n'));
+    expect(Buffer.concat(out).toString()).toBe('a\nb\n');
+  });
 });

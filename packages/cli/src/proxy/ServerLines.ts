@@ -17,7 +17,7 @@ export class ServerLines {
   /**
    * @param collect Whether a line starting now must be collected.
    * @param rewrite What to send for a collected line (given without its `\n`): its bytes, or
-   *   pieces of them to send in order.
+   *   pieces of them to send in order; no pieces drop the line, its `\n` too.
    */
   constructor(collect: () => boolean, rewrite: (line: Buffer) => Buffer | readonly Buffer[]) {
     this.#collect = collect;
@@ -45,9 +45,9 @@ export class ServerLines {
             this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending);
           this.#pending = [];
           const rewritten = this.#rewrite(line);
-          if (Buffer.isBuffer(rewritten)) out.push(rewritten);
-          else out.push(...rewritten);
-          out.push(NEWLINE_BYTES);
+          if (Buffer.isBuffer(rewritten)) out.push(rewritten, NEWLINE_BYTES);
+          // No pieces: the line is not for the client (an answer to the proxy's own request).
+          else if (rewritten.length > 0) out.push(...rewritten, NEWLINE_BYTES);
         }
       }
       if (newline === -1) break;

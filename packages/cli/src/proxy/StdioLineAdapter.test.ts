@@ -1,4 +1,4 @@
-import { ToolSchemaMessages } from '@toolschema/mcp';
+import { type GateListRequest, ToolSchemaMessages } from '@toolschema/mcp';
 import {
   rewrittenToolWithRef,
   toolsListResponse,
@@ -443,5 +443,127 @@ describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
         false,
       ),
     ).toThrow(RangeError);
+  });
+
+  describe('with rewritesCalls, a call of a tool not listed yet', () => {
+    const wireCall = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'tag', arguments: { id: 3, tags: [{ key: 'color', value: 'red' }] } },
+    };
+    const decodedCall = {
+      ...wireCall,
+      params: { name: 'tag', arguments: { id: 3, tags: { color: 'red' } } },
+    };
+    const ping = { jsonrpc: '2.0', id: 4, method: 'ping' };
+
+    /** An adapter with a gate; what it sends toward the server is in `toServer`, parsed. */
+    function gated(): {
+      lines: StdioLineAdapter;
+      toServer: unknown[];
+      errors: string[];
+    } {
+      const errors: string[] = [];
+      const messages = new ToolSchemaMessages({ profile: 'openai-strict' });
+      const lines = new StdioLineAdapter(messages, {
+        rewritesCalls: true,
+        onListError: (error) => errors.push(error.message),
+      });
+      const toServer: unknown[] = [];
+      lines.sendListsTo((request: GateListRequest) => toServer.push(request));
+      return { lines, toServer, errors };
+    }
+
+    it('is held while the adapter lists, and goes on decoded once a line answers it', () => {
+      const { lines, toServer } = gated();
+      const sent = (out: Buffer): void => {
+        toServer.push(JSON.parse(out.toString()));
+      };
+      lines.passClientLine(line(wireCall), sent);
+      lines.passClientLine(line(ping), sent);
+      expect(toServer).toStrictEqual([
+        { jsonrpc: '2.0', id: 'toolschema-list:1', method: 'tools/list' },
+      ]);
+      expect(lines.holdsClientMessages).toBe(true);
+      expect(lines.waitsForToolsList).toBe(true);
+      // Another server line passes as ever; the adapter's own answer gives no pieces.
+      const other = line({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
+      expect(lines.serverLinePieces(other)).toBe(other);
+      const answer = line({
+        jsonrpc: '2.0',
+        id: 'toolschema-list:1',
+        result: { tools: [toolWithRecord] },
+      });
+      expect(lines.serverLinePieces(answer)).toStrictEqual([]);
+      expect(toServer.slice(1)).toStrictEqual([decodedCall, ping]);
+      expect(lines.holdsClientMessages).toBe(false);
+      expect(lines.waitsForToolsList).toBe(false);
+    });
+
+    it("lets the client's answer to a request of the server pass a held call", () => {
+      const { lines, toServer } = gated();
+      const sent = (out: Buffer): void => {
+        toServer.push(JSON.parse(out.toString()));
+      };
+      lines.passClientLine(line(wireCall), sent);
+      const sampled = { jsonrpc: '2.0', id: 0, result: { role: 'assistant', content: [] } };
+      lines.passClientLine(line(sampled), sent);
+      lines.passClientLine(line(ping), sent);
+      expect(toServer).toStrictEqual([
+        { jsonrpc: '2.0', id: 'toolschema-list:1', method: 'tools/list' },
+        sampled,
+      ]);
+      const answer = line({
+        jsonrpc: '2.0',
+        id: 'toolschema-list:1',
+        result: { tools: [toolWithRecord] },
+      });
+      expect(lines.serverLinePieces(answer)).toStrictEqual([]);
+      expect(toServer.slice(2)).toStrictEqual([decodedCall, ping]);
+    });
+
+    it('serves parsed messages the same way, and takes the answer out of serverMessage', () => {
+      const { lines, toServer } = gated();
+      lines.passClientMessage(wireCall, (message) => toServer.push(message));
+      lines.passClientMessage(ping, (message) => toServer.push(message));
+      expect(toServer).toHaveLength(1);
+      const answer = {
+        jsonrpc: '2.0',
+        id: 'toolschema-list:1',
+        result: { tools: [toolWithRecord] },
+      };
+      expect(lines.serverMessage(answer, false)).toStrictEqual([]);
+      expect(toServer.slice(1)).toStrictEqual([decodedCall, ping]);
+    });
+
+    it('goes on undecoded when the server is gone (close), and with no sender at all', () => {
+      const { lines, toServer, errors } = gated();
+      const out: string[] = [];
+      lines.passClientLine(line(wireCall), (bytes) => out.push(bytes.toString()));
+      lines.close();
+      expect(out).toStrictEqual([JSON.stringify(wireCall)]);
+      expect(toServer).toHaveLength(1);
+      expect(errors).toStrictEqual([
+        "toolschema: the tools/list sent to decode a call of 'tag' failed (the connection closed); the call went on undecoded",
+      ]);
+      const unwired = new StdioLineAdapter(new ToolSchemaMessages({ profile: 'openai-strict' }), {
+        rewritesCalls: true,
+      });
+      const sent: string[] = [];
+      unwired.passClientLine(line(wireCall), (bytes) => sent.push(bytes.toString()));
+      expect(sent).toStrictEqual([JSON.stringify(wireCall)]);
+    });
+
+    it('is not held without rewritesCalls, whatever the profile', () => {
+      const lines = new StdioLineAdapter(new ToolSchemaMessages({ profile: 'openai-strict' }));
+      const requests: unknown[] = [];
+      lines.sendListsTo((request) => requests.push(request));
+      const out: Buffer[] = [];
+      const call = line(wireCall);
+      lines.passClientLine(call, (bytes) => out.push(bytes));
+      expect(out).toStrictEqual([call]);
+      expect(requests).toStrictEqual([]);
+    });
   });
 });

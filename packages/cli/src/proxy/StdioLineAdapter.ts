@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ListedTool, ToolSchemaMessages } from '@toolschema/mcp';
+import {
+  CallGate,
+  GATE_LIST_ID_PREFIX,
+  type GateListRequest,
+  type ListedTool,
+  type ToolSchemaMessages,
+} from '@toolschema/mcp';
 import { isObject } from '../isObject/index.ts';
 import { findToolsArray, skipValue, type ToolsArray } from './jsonBytes.ts';
 import { parseLossless, stringifyLossless } from './losslessJson.ts';
@@ -7,6 +13,7 @@ import { type CachedTool, ToolTextCache } from './ToolTextCache.ts';
 
 const TOOLS_LIST = Buffer.from('tools/list');
 const TOOLS_CALL = Buffer.from('tools/call');
+const GATE_ID = Buffer.from(GATE_LIST_ID_PREFIX);
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 const COMMA = Buffer.from(',');
@@ -29,9 +36,16 @@ export interface StdioLineAdapterOptions {
   onRewriteError?: (error: unknown) => void;
   /**
    * Whether the core may rewrite client lines (it decodes `tools/call` arguments with a
-   * profile): then lines that can be a `tools/call` request are parsed too. Default `false`.
+   * profile): then lines that can be a `tools/call` request are parsed too, and a call of a tool
+   * not listed yet waits for a `tools/list` of the adapter's own (see
+   * {@link StdioLineAdapter.passClientLine}). Default `false`.
    */
   rewritesCalls?: boolean;
+  /**
+   * Called when a `tools/list` of the adapter's own failed (see `CallGate` in
+   * `@toolschema/mcp`): the call it was for went on undecoded.
+   */
+  onListError?: (error: Error) => void;
   /**
    * What each tool's text became (see {@link ToolTextCache}); by default a cache of this adapter's
    * own with the default bounds. Never share one between adapters of different cores.
@@ -68,6 +82,10 @@ export class StdioLineAdapter {
   readonly #toolTexts: ToolTextCache;
   /** The cached tools of the last answer read as text, in order: the guess for the next. */
   #lastTools: CachedTool[] = [];
+  /** With `rewritesCalls` and a core that decodes calls: holds a call until its tool is listed. */
+  readonly #gate: CallGate | undefined;
+  /** Where the gate's own `tools/list` requests go (see {@link StdioLineAdapter.sendListsTo}). */
+  #sendList: ((request: GateListRequest) => unknown) | undefined;
 
   /**
    * @param messages The message core of this connection.
@@ -77,11 +95,90 @@ export class StdioLineAdapter {
     this.#messages = messages;
     this.#options = options;
     this.#toolTexts = options.toolTexts ?? new ToolTextCache();
+    if (options.rewritesCalls === true && messages.decodesCalls) {
+      const { onListError } = options;
+      this.#gate = new CallGate(messages, {
+        sendList: (request) => {
+          if (this.#sendList === undefined) throw new Error('no server to send it to');
+          return this.#sendList(request);
+        },
+        ...(onListError === undefined ? {} : { onListError }),
+      });
+    }
+  }
+
+  /**
+   * Says where the adapter's own `tools/list` requests go: toward the server, as the client's
+   * messages go (they are noted in the core already).
+   *
+   * @param send Sends one request.
+   */
+  sendListsTo(send: (request: GateListRequest) => unknown): void {
+    this.#sendList = send;
+  }
+
+  /** Whether client messages are held: a call waits for a `tools/list` of the adapter's own. */
+  get holdsClientMessages(): boolean {
+    return (this.#gate?.held ?? 0) > 0;
+  }
+
+  /**
+   * The connection ended: a `tools/list` of the adapter's own fails, and every held client
+   * message goes on, as it came.
+   */
+  close(): void {
+    this.#gate?.close();
   }
 
   /** Whether a server line must be collected whole (a `tools/list` answer may come). */
   get waitsForToolsList(): boolean {
-    return this.#messages.pendingToolsLists > 0;
+    return this.#messages.pendingToolsLists > 0 || this.#gate?.listing === true;
+  }
+
+  /**
+   * Passes a client line on toward the server, now or, while a call waits for a `tools/list` of
+   * the adapter's own, once the list named its tool (every later line waits behind it, in
+   * order): a call of a tool no list named yet is held and the adapter lists through
+   * {@link StdioLineAdapter.sendListsTo} first, so the call is decoded. Without a gate (no
+   * `rewritesCalls`, or a core that decodes no call), the same as `send(clientLine(line))`.
+   *
+   * @param line One line from the client, without its `\n`.
+   * @param send Sends the line as {@link StdioLineAdapter.clientLine} makes it; called once.
+   */
+  passClientLine(line: Buffer, send: (line: Buffer) => void): void {
+    const gate = this.#gate;
+    const mayCall = line.indexOf(TOOLS_CALL) !== -1 || line.indexOf(BACKSLASH) !== -1;
+    if (gate === undefined || !mayCall) {
+      // No call in it: the gate only keeps it in order behind a held one, and lets an answer to
+      // a request of the server's go at once (read only while something is held).
+      if (gate === undefined) send(this.clientLine(line));
+      else
+        gate.toServer(
+          gate.held > 0 ? parseQuietly(line) : null,
+          () => send(this.clientLine(line)),
+          undefined,
+        );
+      return;
+    }
+    let parsed: ReturnType<typeof parseLossless>;
+    try {
+      parsed = parseLossless(line.toString('utf8'));
+    } catch {
+      gate.toServer(null, () => send(line), undefined);
+      return;
+    }
+    gate.toServer(parsed.value, () => send(this.#clientParsed(line, parsed)), undefined);
+  }
+
+  /**
+   * {@link StdioLineAdapter.passClientLine} for a message already parsed (the remote proxy's).
+   *
+   * @param message A JSON-RPC message or batch from the client.
+   * @param send Sends it as {@link StdioLineAdapter.clientMessage} makes it; called once.
+   */
+  passClientMessage(message: unknown, send: (message: unknown) => void): void {
+    if (this.#gate === undefined) send(this.clientMessage(message));
+    else this.#gate.toServer(message, () => send(this.clientMessage(message)), undefined);
   }
 
   /**
@@ -100,6 +197,11 @@ export class StdioLineAdapter {
     } catch {
       return line;
     }
+    return this.#clientParsed(line, parsed);
+  }
+
+  /** A parsed client line through the core: the same buffer unless it was rewritten. */
+  #clientParsed(line: Buffer, parsed: ReturnType<typeof parseLossless>): Buffer {
     const rewritten = this.#messages.toServer(parsed.value);
     return rewritten === parsed.value ? line : this.#write(line, rewritten, parsed.placeholders);
   }
@@ -128,10 +230,13 @@ export class StdioLineAdapter {
    * @param message A JSON-RPC message or batch.
    * @param placeholders Whether it may hold number placeholders of `losslessJson.ts` (a client's
    *   64-bit id), written back as their text.
-   * @returns The line to send to the client (without its `\n`), or its pieces. Throws what
-   *   `JSON.stringify` throws for the message as it came (a value too deep).
+   * @returns The line to send to the client (without its `\n`), or its pieces (none when the
+   *   message answered a `tools/list` of the adapter's own: nothing goes to the client). Throws
+   *   what `JSON.stringify` throws for the message as it came (a value too deep).
    */
-  serverMessage(message: unknown, placeholders: boolean): Buffer | readonly Buffer[] {
+  serverMessage(given: unknown, placeholders: boolean): Buffer | readonly Buffer[] {
+    const message = this.takeOwnAnswers(given);
+    if (message === undefined) return [];
     if (this.waitsForToolsList && this.#messages.answersToolsList(message)) {
       const pieces = this.#rewriteToolsValue(message as ToolsListAnswer, placeholders);
       if (pieces !== undefined) return pieces;
@@ -147,6 +252,18 @@ export class StdioLineAdapter {
       }
     }
     return Buffer.from(stringifyLossless(message, placeholders), 'utf8');
+  }
+
+  /**
+   * Takes the answers to the adapter's own `tools/list` requests out of a server message (and
+   * notes `notifications/tools/list_changed`), as `CallGate.fromServer` does.
+   *
+   * @param message A parsed message from the server.
+   * @returns What goes on to the client: the same value, a batch without those answers, or
+   *   `undefined` when nothing is left.
+   */
+  takeOwnAnswers(message: unknown): unknown {
+    return this.#gate === undefined ? message : this.#gate.fromServer(message);
   }
 
   /**
@@ -176,6 +293,13 @@ export class StdioLineAdapter {
    */
   serverLinePieces(line: Buffer): Buffer | readonly Buffer[] {
     if (!this.waitsForToolsList) return line;
+    if (
+      this.#gate?.listing === true &&
+      (line.indexOf(GATE_ID) !== -1 || line.indexOf(BACKSLASH) !== -1)
+    ) {
+      const own = this.#takeOwnAnswerLine(line);
+      if (own !== undefined) return own;
+    }
     const fromText = this.#rewriteToolsText(line);
     if (fromText !== undefined) return fromText;
     let parsed: ReturnType<typeof parseLossless>;
@@ -189,6 +313,25 @@ export class StdioLineAdapter {
     const rewritten = this.#messages.toClient(parsed.value);
     if (rewritten === parsed.value) return line;
     return this.#write(line, rewritten, parsed.placeholders);
+  }
+
+  /**
+   * Takes the answer to the adapter's own `tools/list` out of a server line.
+   *
+   * @returns No pieces when the line was that answer, the rest of a batch that held it, or
+   *   `undefined` when the line is something else (passed on as any line).
+   */
+  #takeOwnAnswerLine(line: Buffer): Buffer | readonly Buffer[] | undefined {
+    let parsed: ReturnType<typeof parseLossless>;
+    try {
+      parsed = parseLossless(line.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    const rest = this.takeOwnAnswers(parsed.value);
+    if (rest === parsed.value) return undefined;
+    if (rest === undefined) return [];
+    return this.#write(line, this.#messages.toClient(rest), parsed.placeholders);
   }
 
   /**
@@ -446,4 +589,13 @@ function spliceTools(
   }
   pieces.push(line.subarray(from));
   return pieces;
+}
+
+/** A line's JSON value, or `null` when it is not JSON (read only to tell answers apart). */
+function parseQuietly(line: Buffer): unknown {
+  try {
+    return JSON.parse(line.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
 }

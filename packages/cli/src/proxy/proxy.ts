@@ -37,6 +37,8 @@ Put it in front of a server in an MCP client's configuration:
 
 With --profile, each tool's inputSchema becomes the provider's wire schema, and the arguments
 of each tools/call are mapped back to the shape the server listed before the server sees them.
+A call of a tool no tools/list named yet (a client that cached the list) waits while the proxy
+lists the tools itself (ids "toolschema-list:N"; the client never sees these answers).
 A tool the provider would still refuse is left out of tools/list, with one line on stderr.
 
 Options:
@@ -117,9 +119,6 @@ export async function runProxy(
   if (profile === undefined && options['repair-arguments'] === true) {
     throw new UsageError(`option '--repair-arguments' needs '--profile'`);
   }
-  // With a profile other than mcp, tools/call lines may be rewritten: client lines are then
-  // forwarded whole, one by one, instead of as the bytes came.
-  const rewritesCalls = profile !== undefined && profile !== 'mcp';
   const graceMs = parseIntegerOption(options.grace, '--grace') ?? DEFAULT_PROXY_GRACE_MS;
   const signalSource = settings.signalSource ?? process;
 
@@ -142,6 +141,10 @@ export async function runProxy(
       `toolschema: a tools/list answer could not be rewritten (${reason.slice(0, 200)}); passed on as the server sent it\n`,
     );
   };
+  // A tools/list of the proxy's own failed: the call it was for went on undecoded.
+  const listFailed = (error: Error): void => {
+    io.stderr.write(`${error.message}\n`);
+  };
   const messages = new ToolSchemaMessages({
     pass,
     ...(profile === undefined ? {} : { profile }),
@@ -150,9 +153,17 @@ export async function runProxy(
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });
+  // With a profile other than mcp, tools/call lines may be rewritten: client lines are then
+  // forwarded whole, one by one, instead of as the bytes came, and a call of a tool not listed
+  // yet waits for a tools/list of the proxy's own (see StdioLineAdapter.passClientLine).
+  const rewritesCalls = messages.decodesCalls;
   // One adapter per proxy, whichever the upstream: its text cache makes a tools/list listed again
   // cost a compare per tool (see StdioLineAdapter).
-  const adapter = new StdioLineAdapter(messages, { onRewriteError: rewriteFailed, rewritesCalls });
+  const adapter = new StdioLineAdapter(messages, {
+    onRewriteError: rewriteFailed,
+    rewritesCalls,
+    onListError: listFailed,
+  });
   if (upstream.kind === 'url') {
     const { url, headers } = upstream;
     const signals = FORWARDED_SIGNALS;
@@ -173,8 +184,20 @@ export async function runProxy(
       server.input.once('drain', () => io.stdin.resume());
     }
   };
+  // The proxy's own tools/list goes as a line of the client's would.
+  adapter.sendListsTo((request) => toServer(Buffer.from(`${JSON.stringify(request)}\n`, 'utf8')));
+  // When the client ends while a call waits for that list, the server is stopped once the call
+  // went on (or the server ends first).
+  let stopOnceSent = false;
+  const sendLine = (line: Buffer, newline: boolean): void => {
+    toServer(newline ? Buffer.concat([line, NEWLINE]) : line);
+    if (stopOnceSent && !adapter.holdsClientMessages) {
+      stopOnceSent = false;
+      server.stop(graceMs);
+    }
+  };
   const clientLines = rewritesCalls
-    ? new LineSplitter((line) => toServer(Buffer.concat([adapter.clientLine(line), NEWLINE])))
+    ? new LineSplitter((line) => adapter.passClientLine(line, (out) => sendLine(out, true)))
     : new LineSplitter((line) => adapter.clientLine(line), { maxLineBytes: MAX_CLIENT_LINE_BYTES });
   const onClientData = (chunk: Buffer | string): void => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
@@ -184,10 +207,11 @@ export async function runProxy(
   const onClientEnd = (): void => {
     const last = clientLines.end();
     if (last !== undefined) {
-      const line = adapter.clientLine(last);
-      if (rewritesCalls) toServer(line);
+      if (rewritesCalls) adapter.passClientLine(last, (out) => sendLine(out, false));
+      else adapter.clientLine(last);
     }
-    server.stop(graceMs);
+    if (adapter.holdsClientMessages) stopOnceSent = true;
+    else server.stop(graceMs);
   };
   io.stdin.on('data', onClientData);
   io.stdin.on('end', onClientEnd);
@@ -224,6 +248,8 @@ export async function runProxy(
   });
 
   const end = await server.ended;
+  // Nothing held waits for a server that is gone.
+  adapter.close();
   send(serverLines.end());
   await outputTaken(io.stdout, graceMs);
   for (const signal of FORWARDED_SIGNALS) signalSource.off(signal, forwardSignal);

@@ -98,7 +98,8 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
   };
   /** Writes a line given as pieces (a rewritten tools/list answer), together where it can. */
   const writeLine = (line: Buffer | readonly Buffer[]): void => {
-    if (clientGone) return;
+    // No pieces: the message answered the proxy's own tools/list, not for the client.
+    if (clientGone || (!Buffer.isBuffer(line) && line.length === 0)) return;
     const stdout: NodeJS.WritableStream & Partial<Pick<Writable, 'cork' | 'uncork'>> = io.stdout;
     stdout.cork?.();
     if (Buffer.isBuffer(line)) stdout.write(line);
@@ -146,20 +147,26 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
     },
     onFailure: (message, reason, fatal) => {
       io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
-      // Every request of the message gets an answer, so the client never waits in vain.
+      // Every request of the message gets an answer, so the client never waits in vain (the
+      // proxy's own tools/list gets it too, and lets the call it held go on).
       for (const entry of entries(message)) {
         if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
-        write({
+        const answer = {
           jsonrpc: '2.0',
           id: entry.id,
           error: { code: UNDELIVERED, message: `toolschema proxy: ${reason}` },
-        });
+        };
+        if (adapter.takeOwnAnswers(answer) !== undefined) write(answer);
         pending.delete(key(entry.id));
       }
       if (fatal) finish(1);
       else if (stdinEnded && pending.size === 0) finish(0);
     },
   });
+
+  // The proxy's own tools/list goes as the client's messages do (a failure comes back to it
+  // through onFailure, as an error answer).
+  adapter.sendListsTo((request) => upstream.send(request));
 
   const onLine = (line: Buffer): void => {
     const text = line.toString('utf8').trim();
@@ -172,13 +179,13 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
       return;
     }
     placeholders ||= parsed.placeholders;
-    const message = adapter.clientMessage(parsed.message);
-    for (const entry of entries(message)) {
+    // Pending from now, so a call held for the proxy's own tools/list is waited for too.
+    for (const entry of entries(parsed.message)) {
       if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
       pending.add(key(entry.id));
       if (entry.method === 'initialize') initializeId = key(entry.id);
     }
-    void upstream.send(message);
+    adapter.passClientMessage(parsed.message, (message) => void upstream.send(message));
   };
   const lines = new LineSplitter(onLine);
   const onData = (chunk: Buffer | string): void => {

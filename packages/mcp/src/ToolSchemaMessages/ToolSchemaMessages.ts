@@ -55,7 +55,8 @@ export interface ToolSchemaMessagesOptions {
   onToolReport?: (report: ToolReport) => void;
   /**
    * Called when a server message could not be rewritten (a value too deep or too large to
-   * serialize, a bug): the message is then passed on as it came.
+   * serialize, a bug): the message is then passed on as it came. A `CallGate` (and so
+   * `withToolSchemas`) also reports here a `tools/list` of its own that failed.
    */
   onRewriteError?: (error: unknown) => void;
   /** How many distinct schemas to remember, per field. Default 4096. */
@@ -158,6 +159,36 @@ export class ToolSchemaMessages {
    */
   get pendingToolsLists(): number {
     return this.#pendingLists.size;
+  }
+
+  /**
+   * Whether {@link ToolSchemaMessages.toServer} may decode `tools/call` arguments: a profile other
+   * than `mcp` is in force. Every such profile can map arguments (`openai` and `anthropic` when
+   * they wrap a root that is no plain object under `value`), so a call of a tool no `tools/list`
+   * answer named yet cannot be decoded right (see {@link ToolSchemaMessages.unlistedCallTools}).
+   */
+  get decodesCalls(): boolean {
+    return this.#options.profile !== undefined && this.#options.profile !== 'mcp';
+  }
+
+  /**
+   * The tools named by the `tools/call` requests of a message on its way to the server that
+   * {@link ToolSchemaMessages.toServer} cannot decode yet for want of a listing: with
+   * {@link ToolSchemaMessages.decodesCalls}, each tool no `tools/list` answer named. Notes
+   * nothing; a `CallGate` lists the tools itself before such a call goes on.
+   *
+   * @param message A parsed JSON-RPC message or batch.
+   * @returns The names, in the order of the calls (`[]` without a profile that decodes calls).
+   */
+  unlistedCallTools(message: unknown): string[] {
+    if (!this.decodesCalls) return [];
+    const names: string[] = [];
+    for (const entry of Array.isArray(message) ? message : [message]) {
+      if (!isObject(entry) || entry.method !== 'tools/call' || !isObject(entry.params)) continue;
+      const { name } = entry.params;
+      if (typeof name === 'string' && !this.#tools.has(name)) names.push(name);
+    }
+    return names;
   }
 
   /**

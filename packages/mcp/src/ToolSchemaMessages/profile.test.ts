@@ -117,4 +117,19 @@ describe('ToolSchemaMessages with a profile', () => {
     const request = call(2, 'tag', { id: 1, tags: { a: 'b' } });
     expect(messages.toServer(request)).toBe(request);
   });
+
+  it('names the tools of calls it cannot decode yet, for a gate to list them first', () => {
+    const messages = new ToolSchemaMessages({ profile: 'openai' });
+    expect(messages.decodesCalls).toBe(true);
+    const batch = [
+      call(2, 'tag', {}),
+      call(3, 'other', {}),
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 5 } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } },
+    ];
+    expect(messages.unlistedCallTools(batch)).toStrictEqual(['tag', 'other']);
+    listWith(messages, [toolWithRecord]);
+    expect(messages.unlistedCallTools(batch)).toStrictEqual(['other']);
+    expect(messages.unlistedCallTools(call(5, 'tag', {}))).toStrictEqual([]);
+  });
 });

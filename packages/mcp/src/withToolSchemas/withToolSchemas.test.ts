@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { toolWithRecord, toolWithRecordOpenAiStrictInput } from '@toolschema/test-support';
+import { describe, expect, it, vi } from 'vitest';
 import type { ToolReport } from '../ToolSchemaMessages/index.ts';
 import { type McpTransport, withToolSchemas } from './withToolSchemas.ts';
 
@@ -251,5 +252,157 @@ describe('withToolSchemas', () => {
     const answer = { jsonrpc: '2.0', id: 9, result: { tools: [toolWithRef] } };
     await server.send(answer);
     expect(atClient[0]![0]).toBe(answer);
+  });
+
+  describe('with a profile, a call of a tool not listed on this connection', () => {
+    const wireCall = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'tag', arguments: { id: 3, tags: [{ key: 'color', value: 'red' }] } },
+    };
+    const decodedCall = {
+      ...wireCall,
+      params: { name: 'tag', arguments: { id: 3, tags: { color: 'red' } } },
+    };
+    const cancelled = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 7 },
+    };
+    const privateList = { jsonrpc: '2.0', id: 'toolschema-list:1', method: 'tools/list' };
+    const privateAnswer = {
+      jsonrpc: '2.0',
+      id: 'toolschema-list:1',
+      result: { tools: [toolWithRecord] },
+    };
+
+    it('on the server side, is held while the wrapper lists through the server itself', async () => {
+      const [clientEnd, serverEnd] = LinkedTransport.pair();
+      const reports: ToolReport[] = [];
+      const server = withToolSchemas(serverEnd, {
+        side: 'server',
+        profile: 'openai-strict',
+        onToolReport: (report) => reports.push(report),
+      });
+      const atServer = collect(server);
+      const atClient = collect(clientEnd);
+      await clientEnd.send(wireCall);
+      await clientEnd.send(cancelled);
+      // The server got the wrapper's list, with the transport's extra of the call; not the call.
+      expect(atServer).toStrictEqual([[privateList, { from: 'peer' }]]);
+      await server.send(privateAnswer);
+      // The answer stayed with the wrapper; the call went on decoded, then what followed it.
+      expect(atClient).toStrictEqual([]);
+      expect(atServer).toStrictEqual([
+        [privateList, { from: 'peer' }],
+        [decodedCall, { from: 'peer' }],
+        [cancelled, { from: 'peer' }],
+      ]);
+      expect(reports.map((report) => report.name)).toStrictEqual(['tag']);
+      // The client's own list is answered with the wire schema, as ever.
+      await clientEnd.send({ jsonrpc: '2.0', id: 8, method: 'tools/list' });
+      await server.send({ jsonrpc: '2.0', id: 8, result: { tools: [toolWithRecord] } });
+      expect(atClient.map(([message]) => message)).toStrictEqual([
+        {
+          jsonrpc: '2.0',
+          id: 8,
+          result: { tools: [{ ...toolWithRecord, inputSchema: toolWithRecordOpenAiStrictInput }] },
+        },
+      ]);
+    });
+
+    it('on the client side, is held while the wrapper lists through the transport', async () => {
+      const [clientEnd, serverEnd] = LinkedTransport.pair();
+      const client = withToolSchemas(clientEnd, { side: 'client', profile: 'openai-strict' });
+      const atServer = collect(serverEnd);
+      const atClient = collect(client);
+      const sent = client.send(wireCall, { relatedRequestId: 1 });
+      const next = client.send(cancelled);
+      expect(atServer.map(([message]) => message)).toStrictEqual([privateList]);
+      await serverEnd.send(privateAnswer);
+      await Promise.all([sent, next]);
+      expect(atClient).toStrictEqual([]);
+      expect(atServer.map(([message]) => message)).toStrictEqual([
+        privateList,
+        decodedCall,
+        cancelled,
+      ]);
+      // The call went with its own send options; the wrapper's list with none.
+      expect(clientEnd.sentOptions).toStrictEqual([undefined, { relatedRequestId: 1 }, undefined]);
+      // Known now: the next call goes at once.
+      await client.send({ ...wireCall, id: 9 });
+      expect(atServer.at(-1)?.[0]).toStrictEqual({ ...decodedCall, id: 9 });
+    });
+
+    it('goes on undecoded once the listing found no answer within listTimeout', async () => {
+      vi.useFakeTimers();
+      try {
+        const [clientEnd, serverEnd] = LinkedTransport.pair();
+        const errors: string[] = [];
+        const client = withToolSchemas(clientEnd, {
+          side: 'client',
+          profile: 'openai-strict',
+          listTimeout: 50,
+          onRewriteError: (error) => errors.push(String(error)),
+        });
+        const atServer = collect(serverEnd);
+        const atClient = collect(client);
+        const sent = client.send(wireCall);
+        expect(atServer.map(([message]) => message)).toStrictEqual([privateList]);
+        await vi.advanceTimersByTimeAsync(50);
+        await sent;
+        expect(atServer.map(([message]) => message)).toStrictEqual([privateList, wireCall]);
+        expect(errors).toStrictEqual([
+          "Error: toolschema: the tools/list sent to decode a call of 'tag' failed (no answer within 50 ms); the call went on undecoded",
+        ]);
+        // The late answer stays with the wrapper, and the next call is decoded.
+        await serverEnd.send(privateAnswer);
+        expect(atClient).toStrictEqual([]);
+        await client.send({ ...wireCall, id: 9 });
+        expect(atServer.at(-1)?.[0]).toStrictEqual({ ...decodedCall, id: 9 });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('goes on undecoded when the connection closes first, before the close is told', async () => {
+      const [clientEnd, serverEnd] = LinkedTransport.pair();
+      const events: string[] = [];
+      const client = withToolSchemas(clientEnd, {
+        side: 'client',
+        profile: 'openai-strict',
+        onRewriteError: (error) => events.push(String(error)),
+      });
+      collect(serverEnd);
+      const onclose = () => events.push('closed');
+      client.onclose = onclose;
+      expect(client.onclose).toBe(onclose);
+      const sent = client.send(wireCall).then(undefined, (error: unknown) => {
+        events.push(`send: ${String(error)}`);
+      });
+      // The server's end closes: the client's end is told once.
+      await serverEnd.close();
+      await sent;
+      expect(events).toStrictEqual([
+        "Error: toolschema: the tools/list sent to decode a call of 'tag' failed (the connection closed); the call went on undecoded",
+        'closed',
+        'send: Error: Not connected',
+      ]);
+    });
+
+    it('is sent as it came, with no list of the wrapper, without a profile or with mcp', async () => {
+      for (const options of [{}, { profile: 'mcp' as const }]) {
+        const [clientEnd, serverEnd] = LinkedTransport.pair();
+        const client = withToolSchemas(clientEnd, { side: 'client', ...options });
+        const onclose = () => undefined;
+        client.onclose = onclose;
+        expect(clientEnd.onclose).toBe(onclose);
+        const atServer = collect(serverEnd);
+        await client.send(wireCall);
+        expect(atServer.map(([message]) => message)).toStrictEqual([wireCall]);
+        expect(atServer[0]![0]).toBe(wireCall);
+      }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { CallGate } from '../CallGate/index.ts';
 import { ToolSchemaMessages, type ToolSchemaMessagesOptions } from '../ToolSchemaMessages/index.ts';
 
 /**
@@ -39,6 +40,13 @@ export interface WithToolSchemasOptions extends ToolSchemaMessagesOptions {
    * rewritten before the client sees them.
    */
   side: TransportSide;
+  /**
+   * With a profile that decodes calls: how long the wrapper waits for each answer to a
+   * `tools/list` of its own before the held call goes on undecoded (reported through
+   * `onRewriteError`), in milliseconds; 10,000 by default, `0` for no limit (see
+   * {@link CallGate}).
+   */
+  listTimeout?: number;
 }
 
 /** A message handler as a transport holds it: the message, then whatever the transport adds. */
@@ -59,6 +67,13 @@ type MessageHandler = (message: unknown, ...rest: unknown[]) => void;
  * transport as `this` (private fields included). A message that arrives while no `onmessage` is
  * set is left to the transport (some queue it until one is set).
  *
+ * With a profile that decodes calls (any but `mcp`), a `tools/call` of a tool no `tools/list`
+ * answer named on this connection is held while the wrapper lists the tools itself (a
+ * {@link CallGate}: delivered to the server through `onmessage` on the server side, sent through
+ * the transport on the client side; the answers never reach the peer), then goes on decoded;
+ * later messages toward the server wait behind it. `onclose` is then wrapped too (it reads back
+ * as set), so that whatever is held goes on before the SDK hears that the connection closed.
+ *
  * One wrapped transport per connection: JSON-RPC ids are per connection, and so is the core.
  *
  * @param transport Any MCP transport of SDK v1 or v2, before it is connected.
@@ -72,7 +87,7 @@ export function withToolSchemas<T extends McpTransport>(
   transport: T,
   options: WithToolSchemasOptions,
 ): T {
-  const { side, ...coreOptions } = options;
+  const { side, listTimeout, ...coreOptions } = options;
   const messages = new ToolSchemaMessages(coreOptions);
   const received =
     side === 'server'
@@ -83,22 +98,67 @@ export function withToolSchemas<T extends McpTransport>(
       ? (message: unknown) => messages.toClient(message)
       : (message: unknown) => messages.toServer(message);
   const target = transport as unknown as Record<PropertyKey, unknown>;
+  const innerSend = (message: unknown, rest: readonly unknown[]): unknown =>
+    (target.send as (...args: unknown[]) => unknown).call(target, message, ...rest);
 
   let handler =
     typeof target.onmessage === 'function' ? (target.onmessage as MessageHandler) : undefined;
-  function deliver(this: unknown, message: unknown, ...rest: unknown[]): void {
-    handler?.call(this, received(message), ...rest);
+  // With a profile that decodes calls, a call of a tool not listed yet waits for a listing of the
+  // wrapper's own (see CallGate): on the server side it is delivered to the server as the
+  // client's requests are and answered through `send`; on the client side it goes out through
+  // the transport and is answered through its `onmessage`.
+  const gate = messages.decodesCalls
+    ? new CallGate<Delivery>(messages, {
+        sendList:
+          side === 'server'
+            ? (request, delivery) => handler?.call(delivery.self, request, ...delivery.rest)
+            : (request) => innerSend(request, []),
+        ...(options.onRewriteError === undefined ? {} : { onListError: options.onRewriteError }),
+        ...(listTimeout === undefined ? {} : { listTimeout }),
+      })
+    : undefined;
+
+  let deliver: (this: unknown, message: unknown, ...rest: unknown[]) => void;
+  let send: (message: unknown, ...rest: unknown[]) => unknown;
+  if (gate === undefined) {
+    deliver = function (this: unknown, message, ...rest) {
+      handler?.call(this, received(message), ...rest);
+    };
+    send = (message, ...rest) => innerSend(sent(message), rest);
+  } else if (side === 'server') {
+    deliver = function (this: unknown, message, ...rest) {
+      const pass = (): void => handler?.call(this, received(message), ...rest);
+      gate.toServer(message, pass, { self: this, rest });
+    };
+    send = (message, ...rest) => {
+      const passed = gate.fromServer(message);
+      return passed === undefined ? Promise.resolve() : innerSend(sent(passed), rest);
+    };
+  } else {
+    deliver = function (this: unknown, message, ...rest) {
+      const passed = gate.fromServer(message);
+      if (passed !== undefined) handler?.call(this, received(passed), ...rest);
+    };
+    send = (message, ...rest) => heldSend(gate, () => innerSend(sent(message), rest), message);
   }
   if (handler !== undefined) target.onmessage = deliver;
 
-  const send = (message: unknown, ...rest: unknown[]): unknown =>
-    (target.send as (...args: unknown[]) => unknown).call(target, sent(message), ...rest);
+  // The gate lets what it holds go before the SDK hears that the connection closed.
+  let closeHandler =
+    typeof target.onclose === 'function' ? (target.onclose as () => void) : undefined;
+  function closed(this: unknown): void {
+    gate?.close();
+    closeHandler?.call(this);
+  }
+  if (gate !== undefined && closeHandler !== undefined) target.onclose = closed;
+
   const bound = new Map<PropertyKey, { method: unknown; bound: unknown }>();
 
   return new Proxy(target, {
     get(object, property) {
       if (property === 'onmessage') return handler;
       if (property === 'send') return send;
+      if (property === 'onclose' && gate !== undefined) return closeHandler;
       const value = Reflect.get(object, property);
       // A method of the transport's class runs on the transport itself, so its private fields
       // work; a function the user stored on it (a callback) is given back as it is.
@@ -110,10 +170,45 @@ export function withToolSchemas<T extends McpTransport>(
       return method;
     },
     set(object, property, value) {
+      if (property === 'onclose' && gate !== undefined) {
+        closeHandler = typeof value === 'function' ? (value as () => void) : undefined;
+        return Reflect.set(object, property, closeHandler === undefined ? value : closed);
+      }
       if (property !== 'onmessage') return Reflect.set(object, property, value);
       handler = typeof value === 'function' ? (value as MessageHandler) : undefined;
       // Left unset while no handler is, so a transport that queues until then still does.
       return Reflect.set(object, property, handler === undefined ? value : deliver);
     },
   }) as unknown as T;
+}
+
+/** How a message reached the server-side wrapper: what its own listing is delivered with. */
+interface Delivery {
+  readonly self: unknown;
+  readonly rest: readonly unknown[];
+}
+
+/**
+ * Sends a client message through the gate: the transport's own answer when it goes at once,
+ * else a promise of it once the gate lets it go.
+ */
+function heldSend(gate: CallGate<Delivery>, sendNow: () => unknown, message: unknown): unknown {
+  let result: { value: unknown } | undefined;
+  let resolveHeld: ((value: unknown) => void) | undefined;
+  const pass = (): void => {
+    if (resolveHeld === undefined) {
+      result = { value: sendNow() };
+      return;
+    }
+    try {
+      resolveHeld(sendNow());
+    } catch (error) {
+      resolveHeld(Promise.reject(error));
+    }
+  };
+  gate.toServer(message, pass, { self: undefined, rest: [] });
+  if (result !== undefined) return result.value;
+  return new Promise((resolve) => {
+    resolveHeld = resolve;
+  });
 }
