@@ -1,4 +1,8 @@
-import { type GateListRequest, ToolSchemaMessages } from '@toolschema/mcp';
+import {
+  DEFAULT_GATE_LIST_TIMEOUT,
+  type GateListRequest,
+  ToolSchemaMessages,
+} from '@toolschema/mcp';
 import {
   rewrittenToolWithRef,
   toolsListResponse,
@@ -535,6 +539,36 @@ describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
       };
       expect(lines.serverMessage(answer, false)).toStrictEqual([]);
       expect(toServer.slice(1)).toStrictEqual([decodedCall, ping]);
+    });
+
+    it('takes a late answer out of the server lines once the call went on undecoded', () => {
+      vi.useFakeTimers();
+      try {
+        const { lines, toServer, errors } = gated();
+        const sent = (out: Buffer): void => {
+          toServer.push(JSON.parse(out.toString()));
+        };
+        lines.passClientLine(line(wireCall), sent);
+        vi.advanceTimersByTime(DEFAULT_GATE_LIST_TIMEOUT);
+        expect(toServer.slice(1)).toStrictEqual([wireCall]);
+        expect(errors).toStrictEqual([
+          `toolschema: the tools/list sent to decode a call of 'tag' failed (no answer within ${DEFAULT_GATE_LIST_TIMEOUT} ms); the call went on undecoded`,
+        ]);
+        expect(lines.holdsClientMessages).toBe(false);
+        // The answer comes late: never for the client (it never asked), but settled all the same.
+        expect(lines.waitsForToolsList).toBe(true);
+        const late = line({
+          jsonrpc: '2.0',
+          id: 'toolschema-list:1',
+          result: { tools: [toolWithRecord] },
+        });
+        expect(lines.serverLinePieces(late)).toStrictEqual([]);
+        expect(lines.waitsForToolsList).toBe(false);
+        lines.passClientLine(line({ ...wireCall, id: 5 }), sent);
+        expect(toServer.slice(2)).toStrictEqual([{ ...decodedCall, id: 5 }]);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('goes on undecoded when the server is gone (close), and with no sender at all', () => {

@@ -130,9 +130,12 @@ export class StdioLineAdapter {
     this.#gate?.close();
   }
 
-  /** Whether a server line must be collected whole (a `tools/list` answer may come). */
+  /**
+   * Whether a server line must be collected whole: a `tools/list` answer may come (the client's,
+   * or one of the adapter's own, also after it was given up: a late answer is taken out too).
+   */
   get waitsForToolsList(): boolean {
-    return this.#messages.pendingToolsLists > 0 || this.#gate?.listing === true;
+    return this.#messages.pendingToolsLists > 0 || this.#gate?.awaitsAnswers === true;
   }
 
   /**
@@ -294,7 +297,7 @@ export class StdioLineAdapter {
   serverLinePieces(line: Buffer): Buffer | readonly Buffer[] {
     if (!this.waitsForToolsList) return line;
     if (
-      this.#gate?.listing === true &&
+      this.#gate?.awaitsAnswers === true &&
       (line.indexOf(GATE_ID) !== -1 || line.indexOf(BACKSLASH) !== -1)
     ) {
       const own = this.#takeOwnAnswerLine(line);
