@@ -56,6 +56,66 @@ describe('decodeArguments', () => {
     }
   });
 
+  it('reads strings without escapes and numbers with a fraction or an exponent as JSON.parse does', () => {
+    const json = codec({ kind: 'array', items: { kind: 'json' } });
+    const long = `"${'x'.repeat(254)}"`;
+    const texts = [
+      '""',
+      '"Paris"',
+      '"a b"',
+      '"\u2028 é 😀"',
+      '"\ud800"',
+      '"\u007f"',
+      '"a\\nb"',
+      '"a\\"b"',
+      '"a"b"',
+      '"\u0001"',
+      '"\t"',
+      '"',
+      '"a',
+      'a"',
+      ' "a"',
+      '"a" ',
+      long,
+      `"${'x'.repeat(255)}"`,
+      '1.5',
+      '-0.0',
+      '0.25',
+      '12.5e3',
+      '1E+2',
+      '-1.25e-7',
+      '1e999',
+      '-1e-999',
+      '123456789012.345',
+      '1234567890123.456',
+      '0.000000000000001',
+      '1e1000',
+      '1.',
+      '.5',
+      '01.5',
+      '-01.5',
+      '1.5.',
+      '1e',
+      '1e+',
+      '1.5e3x',
+      '1.5 ',
+      '+1.5',
+      '- 1.5',
+    ];
+    const decoded = decodeArguments(json, texts) as unknown[];
+    const parsed = texts.map((text) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return text;
+      }
+    });
+    for (const [index, text] of texts.entries()) {
+      expect(Object.is(decoded[index], parsed[index]), text).toBe(true);
+    }
+    expect(decoded[texts.indexOf(long)]).toBe('x'.repeat(254));
+  });
+
   it('maps string enums back and leaves unknown strings', () => {
     const enumCodec = codec({
       kind: 'enum',

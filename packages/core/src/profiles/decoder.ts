@@ -108,8 +108,14 @@ function wantsContainer(node: Exclude<CodecNode, null>): boolean {
 const NOT_JSON = Symbol('not JSON');
 
 function parseJson(text: string): unknown {
-  const literal = readLiteral(text);
-  if (literal !== NOT_LITERAL) return literal;
+  // An object or an array goes straight to `JSON.parse`; a scalar is mostly read without it.
+  const first = text.charCodeAt(0);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+    const literal = readLiteral(text);
+    if (literal !== NOT_LITERAL) return literal;
+    const scalar = readScalar(text);
+    if (scalar !== NOT_LITERAL) return scalar;
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -117,16 +123,44 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** What {@link readLiteral} returns for any other text. */
+/** What {@link readLiteral} and {@link readScalar} return for any other text. */
 const NOT_LITERAL = Symbol('not a literal');
 
-/** Digits of the longest integer {@link readLiteral} reads (below 2^53: exact as it is written). */
+/**
+ * Digits of the longest number {@link readLiteral} and {@link readScalar} read, before and after
+ * the point. An integer of at most 15 digits is below 2^53, exact as it is written; and up to 20
+ * significant digits the language has `JSON.parse` and `Number` both round to the nearest
+ * double, so the two agree on any such number.
+ */
 const MAX_LITERAL_DIGITS = 15;
 
-/** The character codes of `-`, `0` and `9`. */
+/** Digits of the longest exponent {@link readScalar} reads. */
+const MAX_EXPONENT_DIGITS = 3;
+
+/** Characters of the longest number {@link readScalar} reads: its digits, signs, point and `e`. */
+const MAX_NUMBER_LITERAL = MAX_LITERAL_DIGITS + MAX_EXPONENT_DIGITS + 4;
+
+/**
+ * Characters of the longest string {@link readScalar} reads, quotes included: past it,
+ * `JSON.parse`'s start-up is a small part of its work.
+ */
+const MAX_STRING_LITERAL = 256;
+
+/** A JSON string without escapes: no backslash, no control character, no quote inside. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses them unescaped in a string.
+const PLAIN_JSON_STRING = /^"[^"\\\u0000-\u001f]*"$/;
+
+/** Character codes. */
+const QUOTE = 0x22;
+const PLUS = 0x2b;
 const MINUS = 0x2d;
+const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
+const UPPER_E = 0x45;
+const OPEN_BRACKET = 0x5b;
+const LOWER_E = 0x65;
+const OPEN_BRACE = 0x7b;
 
 /**
  * The value of a JSON text that is exactly `null`, `true`, `false` or an integer of at most
@@ -153,6 +187,78 @@ function readLiteral(text: string): unknown {
     if (code < ZERO || code > NINE) return NOT_LITERAL;
   }
   return Number(text);
+}
+
+/**
+ * The value of a JSON text that is exactly one string without escapes (at most
+ * {@link MAX_STRING_LITERAL} characters) or one number with a fraction or an exponent (at most
+ * {@link MAX_LITERAL_DIGITS} digits), as `JSON.parse` would give it; {@link NOT_LITERAL} for any
+ * other text. The other scalars typeless values are sent as, read for the same reason as
+ * {@link readLiteral}, which stays apart: small enough for V8 to inline where it is called.
+ */
+function readScalar(text: string): unknown {
+  const first = text.charCodeAt(0);
+  if (first === QUOTE) return readStringLiteral(text);
+  if (text.length > MAX_NUMBER_LITERAL || (first !== MINUS && (first < ZERO || first > NINE))) {
+    return NOT_LITERAL;
+  }
+  const start = first === MINUS ? 1 : 0;
+  return readNumberLiteral(text, start, skipDigits(text, start));
+}
+
+/**
+ * A JSON string without escapes is the characters between its quotes, as they are (lone
+ * surrogates and U+2028 included). A backslash, a control character (which JSON refuses) or a
+ * quote inside (the string would end early) leave the text to `JSON.parse`.
+ */
+function readStringLiteral(text: string): unknown {
+  if (text.length > MAX_STRING_LITERAL || !PLAIN_JSON_STRING.test(text)) return NOT_LITERAL;
+  return text.slice(1, -1);
+}
+
+/**
+ * A JSON number whose integer part runs from `start` to `integerEnd`: that part without a
+ * leading zero, then a fraction, an exponent, nothing else. `Number` reads such a text as
+ * `JSON.parse` does (see {@link MAX_LITERAL_DIGITS}).
+ */
+function readNumberLiteral(text: string, start: number, integerEnd: number): unknown {
+  const length = text.length;
+  let digits = integerEnd - start;
+  if (digits === 0 || (digits > 1 && text.charCodeAt(start) === ZERO)) return NOT_LITERAL;
+  let index = integerEnd;
+  if (index < length && text.charCodeAt(index) === DOT) {
+    const fractionStart = index + 1;
+    index = skipDigits(text, fractionStart);
+    if (index === fractionStart) return NOT_LITERAL;
+    digits += index - fractionStart;
+  }
+  if (index < length) {
+    const code = text.charCodeAt(index);
+    if (code !== LOWER_E && code !== UPPER_E) return NOT_LITERAL;
+    index++;
+    if (index < length) {
+      const sign = text.charCodeAt(index);
+      if (sign === PLUS || sign === MINUS) index++;
+    }
+    const exponentStart = index;
+    index = skipDigits(text, exponentStart);
+    const exponentDigits = index - exponentStart;
+    if (exponentDigits === 0 || exponentDigits > MAX_EXPONENT_DIGITS || index < length) {
+      return NOT_LITERAL;
+    }
+  }
+  return digits > MAX_LITERAL_DIGITS ? NOT_LITERAL : Number(text);
+}
+
+/** The index of the first character from `index` on that is not a digit (or the length). */
+function skipDigits(text: string, index: number): number {
+  let at = index;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code < ZERO || code > NINE) break;
+    at++;
+  }
+  return at;
 }
 
 function decodeJson(wire: unknown): unknown {
