@@ -14,6 +14,7 @@ import { type CachedTool, ToolTextCache } from './ToolTextCache.ts';
 const TOOLS_LIST = Buffer.from('tools/list');
 const TOOLS_CALL = Buffer.from('tools/call');
 const GATE_ID = Buffer.from(GATE_LIST_ID_PREFIX);
+const LIST_CHANGED = Buffer.from('tools/list_changed');
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 const COMMA = Buffer.from(',');
@@ -295,10 +296,15 @@ export class StdioLineAdapter {
    * @returns The same buffer when nothing was rewritten, else the rewritten message or its pieces.
    */
   serverLinePieces(line: Buffer): Buffer | readonly Buffer[] {
-    if (!this.waitsForToolsList) return line;
+    if (!this.waitsForToolsList) {
+      this.observeServerLine(line);
+      return line;
+    }
+    const gate = this.#gate;
     if (
-      this.#gate?.awaitsAnswers === true &&
-      (line.indexOf(GATE_ID) !== -1 || line.indexOf(BACKSLASH) !== -1)
+      gate !== undefined &&
+      (line.indexOf(LIST_CHANGED) !== -1 ||
+        (gate.awaitsAnswers && (line.indexOf(GATE_ID) !== -1 || line.indexOf(BACKSLASH) !== -1)))
     ) {
       const own = this.#takeOwnAnswerLine(line);
       if (own !== undefined) return own;
@@ -316,6 +322,22 @@ export class StdioLineAdapter {
     const rewritten = this.#messages.toClient(parsed.value);
     if (rewritten === parsed.value) return line;
     return this.#write(line, rewritten, parsed.placeholders);
+  }
+
+  /**
+   * Shows the gate a server line passed on as it came (the proxy streams a line through unread
+   * while no `tools/list` answer can come, and shows it the short ones): a
+   * `notifications/tools/list_changed` lets a call of a tool the adapter's own listing did not
+   * find be listed for again. Anything else is not read.
+   *
+   * @param line One line from the server, without its `\n`.
+   */
+  observeServerLine(line: Buffer): void {
+    const gate = this.#gate;
+    if (gate === undefined) return;
+    if (line.indexOf(LIST_CHANGED) === -1 && line.indexOf(BACKSLASH) === -1) return;
+    // Nothing of the gate's own can be in it while no answer of the gate's may come.
+    gate.fromServer(parseQuietly(line));
   }
 
   /**
