@@ -64,7 +64,8 @@ export interface StdioLineAdapterOptions {
  * - a client line is parsed only when it can be a `tools/list` request (it spells the method out,
  *   or escapes something), and is always forwarded unchanged by the caller;
  * - a server line is looked into only while a `tools/list` request is pending, and comes back as
- *   the same buffer unless its schemas changed.
+ *   the same buffer unless its schemas changed (with a gate, a short line streamed through is
+ *   shown to {@link StdioLineAdapter.observeServerLine}, only to hear that the list changed).
  *
  * A `tools/list` answer (one response object with `result.tools`) is read as text: each tool's
  * bytes are found without parsing the rest, and a tool listed before as the same bytes is looked
