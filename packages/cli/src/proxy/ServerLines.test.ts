@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerLines } from './ServerLines.ts';
+import { MAX_OBSERVED_LINE_BYTES, ServerLines } from './ServerLines.ts';
 
 function run(chunks: readonly string[], collectFrom: number): { out: string; collected: string[] } {
   const collected: string[] = [];
@@ -78,5 +78,36 @@ describe('ServerLines', () => {
     );
     const out = lines.push(Buffer.from('a\nmine\nb\n'));
     expect(Buffer.concat(out).toString()).toBe('a\nb\n');
+  });
+
+  it('shows each short line streamed through to observe, whole and once it ended', () => {
+    const observed: string[] = [];
+    let collect = false;
+    const lines = new ServerLines(
+      () => collect,
+      (line) => line,
+      (line) => observed.push(line.toString()),
+    );
+    const long = 'x'.repeat(MAX_OBSERVED_LINE_BYTES + 1);
+    const out = [
+      ...lines.push(Buffer.from('{"method":"notifi')),
+      ...lines.push(Buffer.from('cations/tools/list_changed"}\n')),
+      ...lines.push(Buffer.from(`${long.slice(0, 10)}`)),
+    ];
+    expect(observed).toStrictEqual(['{"method":"notifications/tools/list_changed"}']);
+    // A line longer than the bound is streamed, never shown; nor is a collected one.
+    out.push(...lines.push(Buffer.from(`${long.slice(10)}\nshort\n`)));
+    collect = true;
+    out.push(...lines.push(Buffer.from('collected\n')));
+    collect = false;
+    out.push(...lines.push(Buffer.from(`${'y'.repeat(MAX_OBSERVED_LINE_BYTES)}\n`)));
+    expect(observed).toStrictEqual([
+      '{"method":"notifications/tools/list_changed"}',
+      'short',
+      'y'.repeat(MAX_OBSERVED_LINE_BYTES),
+    ]);
+    expect(Buffer.concat(out).toString()).toBe(
+      `{"method":"notifications/tools/list_changed"}\n${long}\nshort\ncollected\n${'y'.repeat(MAX_OBSERVED_LINE_BYTES)}\n`,
+    );
   });
 });

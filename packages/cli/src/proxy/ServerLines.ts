@@ -2,26 +2,44 @@ const NEWLINE = 0x0a;
 const NEWLINE_BYTES = Buffer.from('\n');
 
 /**
+ * The longest line streamed through that is shown to `observe` (see {@link ServerLines}): a
+ * notification is a short line, and a longer one is not copied at all.
+ */
+export const MAX_OBSERVED_LINE_BYTES = 4096;
+
+/**
  * The server's side of the proxy's framing. A line that starts while no `tools/list` answer can
  * come streams through chunk by chunk, as the same bytes, without being collected; a line that
  * starts while one can come is collected whole and handed to `rewrite`. Whether a line is collected
- * is decided at its first byte.
+ * is decided at its first byte. A line streamed through that is no longer than
+ * {@link MAX_OBSERVED_LINE_BYTES} is also shown, whole and once it ended, to `observe`, if given.
  */
 export class ServerLines {
   readonly #collect: () => boolean;
   readonly #rewrite: (line: Buffer) => Buffer | readonly Buffer[];
+  readonly #observe: ((line: Buffer) => void) | undefined;
   #pending: Buffer[] = [];
   /** For the line under way: whether it is collected; `undefined` at a line start. */
   #collecting: boolean | undefined;
+  /** The bytes of the streamed line under way, while it is short enough to be observed. */
+  #observed: Buffer[] | undefined = [];
+  #observedBytes = 0;
 
   /**
    * @param collect Whether a line starting now must be collected.
    * @param rewrite What to send for a collected line (given without its `\n`): its bytes, or
    *   pieces of them to send in order; no pieces drop the line, its `\n` too.
+   * @param observe Shown each short line streamed through (without its `\n`), after its bytes
+   *   were handed back: what it may do can no longer change the line.
    */
-  constructor(collect: () => boolean, rewrite: (line: Buffer) => Buffer | readonly Buffer[]) {
+  constructor(
+    collect: () => boolean,
+    rewrite: (line: Buffer) => Buffer | readonly Buffer[],
+    observe?: (line: Buffer) => void,
+  ) {
     this.#collect = collect;
     this.#rewrite = rewrite;
+    this.#observe = observe;
   }
 
   /**
@@ -37,8 +55,10 @@ export class ServerLines {
       this.#collecting ??= this.#collect();
       const newline = chunk.indexOf(NEWLINE, start);
       const end = newline === -1 ? chunk.length : newline;
-      if (!this.#collecting) out.push(chunk.subarray(start, newline === -1 ? end : end + 1));
-      else {
+      if (!this.#collecting) {
+        out.push(chunk.subarray(start, newline === -1 ? end : end + 1));
+        if (this.#observe !== undefined) this.#keepObserved(chunk.subarray(start, end));
+      } else {
         this.#pending.push(chunk.subarray(start, end));
         if (newline !== -1) {
           const line =
@@ -51,10 +71,29 @@ export class ServerLines {
         }
       }
       if (newline === -1) break;
+      if (!this.#collecting) this.#lineStreamed();
       this.#collecting = undefined;
       start = newline + 1;
     }
     return out;
+  }
+
+  /** Keeps the bytes of a streamed line while it is short enough to be observed. */
+  #keepObserved(bytes: Buffer): void {
+    if (this.#observed === undefined) return;
+    this.#observedBytes += bytes.length;
+    // Copied: the chunk is handed back to be written, and may be reused.
+    if (this.#observedBytes <= MAX_OBSERVED_LINE_BYTES) this.#observed.push(Buffer.from(bytes));
+    else this.#observed = undefined;
+  }
+
+  /** A streamed line ended: shows it to `observe` if it was kept. */
+  #lineStreamed(): void {
+    const observed = this.#observed;
+    this.#observed = [];
+    this.#observedBytes = 0;
+    if (observed === undefined || this.#observe === undefined) return;
+    this.#observe(observed.length === 1 ? observed[0]! : Buffer.concat(observed));
   }
 
   /**

@@ -1,4 +1,8 @@
-import { type GateListRequest, ToolSchemaMessages } from '@toolschema/mcp';
+import {
+  DEFAULT_GATE_LIST_TIMEOUT,
+  type GateListRequest,
+  ToolSchemaMessages,
+} from '@toolschema/mcp';
 import {
   rewrittenToolWithRef,
   toolsListResponse,
@@ -535,6 +539,87 @@ describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
       };
       expect(lines.serverMessage(answer, false)).toStrictEqual([]);
       expect(toServer.slice(1)).toStrictEqual([decodedCall, ping]);
+    });
+
+    it('takes a late answer out of the server lines once the call went on undecoded', () => {
+      vi.useFakeTimers();
+      try {
+        const { lines, toServer, errors } = gated();
+        const sent = (out: Buffer): void => {
+          toServer.push(JSON.parse(out.toString()));
+        };
+        lines.passClientLine(line(wireCall), sent);
+        vi.advanceTimersByTime(DEFAULT_GATE_LIST_TIMEOUT);
+        expect(toServer.slice(1)).toStrictEqual([wireCall]);
+        expect(errors).toStrictEqual([
+          `toolschema: the tools/list sent to decode a call of 'tag' failed (no answer within ${DEFAULT_GATE_LIST_TIMEOUT} ms); the call went on undecoded`,
+        ]);
+        expect(lines.holdsClientMessages).toBe(false);
+        // The answer comes late: never for the client (it never asked), but settled all the same.
+        expect(lines.waitsForToolsList).toBe(true);
+        const late = line({
+          jsonrpc: '2.0',
+          id: 'toolschema-list:1',
+          result: { tools: [toolWithRecord] },
+        });
+        expect(lines.serverLinePieces(late)).toStrictEqual([]);
+        expect(lines.waitsForToolsList).toBe(false);
+        lines.passClientLine(line({ ...wireCall, id: 5 }), sent);
+        expect(toServer.slice(2)).toStrictEqual([{ ...decodedCall, id: 5 }]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('lists again for a tool it did not find once the server says its list changed', () => {
+      const { lines, toServer } = gated();
+      const sent = (out: Buffer): void => {
+        toServer.push(JSON.parse(out.toString()));
+      };
+      const listed = (id: string, tools: unknown[]): Buffer =>
+        line({ jsonrpc: '2.0', id, result: { tools } });
+      lines.passClientLine(line(wireCall), sent);
+      // Not listed yet: the call goes on as it came, and is not listed for again.
+      expect(lines.serverLinePieces(listed('toolschema-list:1', []))).toStrictEqual([]);
+      lines.passClientLine(line({ ...wireCall, id: 5 }), sent);
+      expect(toServer).toStrictEqual([
+        { jsonrpc: '2.0', id: 'toolschema-list:1', method: 'tools/list' },
+        wireCall,
+        { ...wireCall, id: 5 },
+      ]);
+      // The notification streams through unread (no tools/list can be answered): observed.
+      expect(lines.waitsForToolsList).toBe(false);
+      lines.observeServerLine(line({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
+      lines.passClientLine(line({ ...wireCall, id: 6 }), sent);
+      expect(toServer.slice(3)).toStrictEqual([
+        { jsonrpc: '2.0', id: 'toolschema-list:2', method: 'tools/list' },
+      ]);
+      expect(lines.serverLinePieces(listed('toolschema-list:2', [toolWithRecord]))).toStrictEqual(
+        [],
+      );
+      expect(toServer.slice(4)).toStrictEqual([{ ...decodedCall, id: 6 }]);
+    });
+
+    it('hears that the list changed in a line it collects, too', () => {
+      const { lines, toServer } = gated();
+      const sent = (out: Buffer): void => {
+        toServer.push(JSON.parse(out.toString()));
+      };
+      lines.passClientLine(line(wireCall), sent);
+      lines.serverLinePieces(
+        line({ jsonrpc: '2.0', id: 'toolschema-list:1', result: { tools: [] } }),
+      );
+      // The client lists: the server's lines are collected while its answer may come.
+      lines.clientLine(line({ jsonrpc: '2.0', id: 7, method: 'tools/list' }));
+      expect(lines.waitsForToolsList).toBe(true);
+      const changed = line({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+      expect(lines.serverLinePieces(changed)).toBe(changed);
+      lines.passClientLine(line({ ...wireCall, id: 8 }), sent);
+      expect(toServer.at(-1)).toStrictEqual({
+        jsonrpc: '2.0',
+        id: 'toolschema-list:2',
+        method: 'tools/list',
+      });
     });
 
     it('goes on undecoded when the server is gone (close), and with no sender at all', () => {

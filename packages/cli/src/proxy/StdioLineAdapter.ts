@@ -14,6 +14,7 @@ import { type CachedTool, ToolTextCache } from './ToolTextCache.ts';
 const TOOLS_LIST = Buffer.from('tools/list');
 const TOOLS_CALL = Buffer.from('tools/call');
 const GATE_ID = Buffer.from(GATE_LIST_ID_PREFIX);
+const LIST_CHANGED = Buffer.from('tools/list_changed');
 const BACKSLASH = 0x5c;
 const CARRIAGE_RETURN = 0x0d;
 const COMMA = Buffer.from(',');
@@ -63,7 +64,8 @@ export interface StdioLineAdapterOptions {
  * - a client line is parsed only when it can be a `tools/list` request (it spells the method out,
  *   or escapes something), and is always forwarded unchanged by the caller;
  * - a server line is looked into only while a `tools/list` request is pending, and comes back as
- *   the same buffer unless its schemas changed.
+ *   the same buffer unless its schemas changed (with a gate, a short line streamed through is
+ *   shown to {@link StdioLineAdapter.observeServerLine}, only to hear that the list changed).
  *
  * A `tools/list` answer (one response object with `result.tools`) is read as text: each tool's
  * bytes are found without parsing the rest, and a tool listed before as the same bytes is looked
@@ -130,9 +132,12 @@ export class StdioLineAdapter {
     this.#gate?.close();
   }
 
-  /** Whether a server line must be collected whole (a `tools/list` answer may come). */
+  /**
+   * Whether a server line must be collected whole: a `tools/list` answer may come (the client's,
+   * or one of the adapter's own, also after it was given up: a late answer is taken out too).
+   */
   get waitsForToolsList(): boolean {
-    return this.#messages.pendingToolsLists > 0 || this.#gate?.listing === true;
+    return this.#messages.pendingToolsLists > 0 || this.#gate?.awaitsAnswers === true;
   }
 
   /**
@@ -292,10 +297,15 @@ export class StdioLineAdapter {
    * @returns The same buffer when nothing was rewritten, else the rewritten message or its pieces.
    */
   serverLinePieces(line: Buffer): Buffer | readonly Buffer[] {
-    if (!this.waitsForToolsList) return line;
+    if (!this.waitsForToolsList) {
+      this.observeServerLine(line);
+      return line;
+    }
+    const gate = this.#gate;
     if (
-      this.#gate?.listing === true &&
-      (line.indexOf(GATE_ID) !== -1 || line.indexOf(BACKSLASH) !== -1)
+      gate !== undefined &&
+      (line.indexOf(LIST_CHANGED) !== -1 ||
+        (gate.awaitsAnswers && (line.indexOf(GATE_ID) !== -1 || line.indexOf(BACKSLASH) !== -1)))
     ) {
       const own = this.#takeOwnAnswerLine(line);
       if (own !== undefined) return own;
@@ -313,6 +323,22 @@ export class StdioLineAdapter {
     const rewritten = this.#messages.toClient(parsed.value);
     if (rewritten === parsed.value) return line;
     return this.#write(line, rewritten, parsed.placeholders);
+  }
+
+  /**
+   * Shows the gate a server line passed on as it came (the proxy streams a line through unread
+   * while no `tools/list` answer can come, and shows it the short ones): a
+   * `notifications/tools/list_changed` lets a call of a tool the adapter's own listing did not
+   * find be listed for again. Anything else is not read.
+   *
+   * @param line One line from the server, without its `\n`.
+   */
+  observeServerLine(line: Buffer): void {
+    const gate = this.#gate;
+    if (gate === undefined) return;
+    if (line.indexOf(LIST_CHANGED) === -1 && line.indexOf(BACKSLASH) === -1) return;
+    // Nothing of the gate's own can be in it while no answer of the gate's may come.
+    gate.fromServer(parseQuietly(line));
   }
 
   /**

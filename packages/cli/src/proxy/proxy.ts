@@ -219,9 +219,12 @@ export async function runProxy(
   // Server to client: lines that can be a tools/list answer are collected and rewritten, every
   // other byte streams through.
   let clientGone = false;
+  // With a profile, the short lines streamed through are shown to the adapter too: a
+  // notifications/tools/list_changed lets a tool its own listing did not find be listed again.
   const serverLines = new ServerLines(
     () => adapter.waitsForToolsList,
     (line) => adapter.serverLinePieces(line),
+    rewritesCalls ? (line) => adapter.observeServerLine(line) : undefined,
   );
   const send = (bytes: Buffer[]): void => {
     if (bytes.length === 0 || clientGone) return;

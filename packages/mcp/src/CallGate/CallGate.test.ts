@@ -263,12 +263,17 @@ describe('CallGate', () => {
       });
       const send = (message: unknown): void =>
         gate.toServer(message, () => server.push(messages.toServer(message)), undefined);
+      expect(gate.awaitsAnswers).toBe(false);
       send(call(2, 'tag', wireArguments));
       send(cancelled);
       vi.advanceTimersByTime(499);
       expect(server).toStrictEqual([]);
+      expect(gate.awaitsAnswers).toBe(true);
       vi.advanceTimersByTime(1);
       expect(server).toStrictEqual([call(2, 'tag', wireArguments), cancelled]);
+      // Given up, not listing any more, but its answer may still come.
+      expect(gate.listing).toBe(false);
+      expect(gate.awaitsAnswers).toBe(true);
       expect(errors).toStrictEqual([
         "toolschema: the tools/list sent to decode a call of 'tag' failed (no answer within 500 ms); the call went on undecoded",
       ]);
@@ -276,6 +281,7 @@ describe('CallGate', () => {
       // The late answer never reaches the client; what it lists is settled.
       expect(gate.fromServer(page('toolschema-list:1', [toolWithRecord]))).toBe(undefined);
       expect(messages.pendingToolsLists).toBe(0);
+      expect(gate.awaitsAnswers).toBe(false);
       send(call(3, 'tag', wireArguments));
       expect(server.at(-1)).toStrictEqual(call(3, 'tag', originalArguments));
       // An answer that comes in time stops the timer.

@@ -162,6 +162,17 @@ export class CallGate<Context = undefined> {
   }
 
   /**
+   * Whether an answer to a `tools/list` of the gate's own may still come from the server: a
+   * listing is under way, or one was given up (`listTimeout`, too many messages held) before its
+   * answer came. An adapter that looks into the server's messages only when it must (the CLI
+   * proxy's line framing) hands them to {@link CallGate.fromServer} while this holds, so that a
+   * late answer is taken out too.
+   */
+  get awaitsAnswers(): boolean {
+    return this.#listing !== undefined || this.#abandoned.size > 0;
+  }
+
+  /**
    * Lets a message on its way to the server go on, now or once the gate's listing is done.
    *
    * @param message The message as it came (only read: the caller passes it through the core).
