@@ -55,6 +55,23 @@ export function guardOf(schema: unknown): CodecGuard {
   return guard;
 }
 
+/**
+ * Tells whether the guard of a schema ({@link guardOf}) admits `null` and nothing else, without
+ * building the guard: a union asks it of every branch, and most branches are objects whose
+ * guard reads every property.
+ *
+ * @param schema A JSON Schema without `$ref` at its top.
+ * @returns Whether its only values are `null`, or its only type is `null`.
+ */
+export function guardsOnlyNull(schema: unknown): boolean {
+  if (!isPlainObject(schema)) return false;
+  if (Object.hasOwn(schema, 'const')) return schema.const === null;
+  if (Array.isArray(schema.enum))
+    return schema.enum.length > 0 && schema.enum.every((value) => value === null);
+  const types = typesOf(schema);
+  return types !== undefined && types.length === 1 && types[0] === 'null';
+}
+
 /** The types a schema admits, from `type`, `nullable` and the branches of `anyOf`. */
 function typesOf(schema: Record<string, unknown>): JsonType[] | undefined {
   let types: JsonType[] | undefined;

@@ -4,7 +4,37 @@ import type { Recipe } from './recipe.ts';
 type SchemaObject = Record<string, unknown>;
 
 /** Keywords a `type` list keeps whole in every client: the type, listed values, annotations. */
-const BARE_KEYWORDS = new Set(['type', 'enum', 'title', 'description', 'default']);
+const BARE_KEYWORDS: ReadonlySet<string> = new Set([
+  'type',
+  'enum',
+  'title',
+  'description',
+  'default',
+]);
+
+/**
+ * Tells whether {@link makeNullable} writes a schema with a scalar `type` (not `"null"`, no
+ * `anyOf`) as a copy with the `type` listed beside `"null"` and `null` ending its `enum`, keys in
+ * the same order: under `type` lists, unless the recipe writes a schema with other keywords as
+ * a union with a `null` branch.
+ *
+ * @param recipe The profile's rules.
+ * @param bare Whether every key of the schema is one a `type` list keeps whole.
+ * @returns Whether the nullable schema is the schema with a `type` list.
+ */
+export function nullsByTypeList(recipe: Recipe, bare: boolean): boolean {
+  return recipe.nullStyle === 'null-type' && (!recipe.nullAsBranch || bare);
+}
+
+/**
+ * Tells whether a `type` list keeps a keyword whole in every client (see `Recipe.nullAsBranch`).
+ *
+ * @param key A key of a wire schema.
+ * @returns Whether it is the type, listed values or an annotation a `type` list keeps.
+ */
+export function isBareKeyword(key: string): boolean {
+  return BARE_KEYWORDS.has(key);
+}
 
 /** Annotations that stay on a nullable union rather than its non-null branch. */
 const UNION_ANNOTATIONS = ['title', 'description', 'default'];
@@ -82,7 +112,7 @@ export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
   }
   if (typeof wire.type === 'string') {
     if (wire.type === 'null') return wire;
-    if (recipe.nullAsBranch && Object.keys(wire).some((key) => !BARE_KEYWORDS.has(key))) {
+    if (recipe.nullAsBranch && !Object.keys(wire).every(isBareKeyword)) {
       // Copies that leave keys out rather than `delete` them: a deleted key turns an object
       // into a slow dictionary for every later reader.
       const union: SchemaObject = {};

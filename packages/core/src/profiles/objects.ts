@@ -55,15 +55,16 @@ export function rewriteObject(place: Place): Rewritten {
   for (const name of names) {
     // A required key that is not listed is an additional property, under that schema.
     const value = Object.hasOwn(declared, name) ? declared[name] : (additional ?? true);
-    // Most properties are leaves, whose rewrite needs no pointer: it is built where one is needed.
-    const result =
-      rewriteLeafAt(value, inner, context) ??
-      context.rewrite(value, propertyPointer(pointer, name), inner);
     const isRequired = required.has(name);
+    const nullable = !isRequired && recipe.allRequired;
+    // Most properties are leaves, whose rewrite needs no pointer: it is built where one is needed.
+    // An optional leaf's wire is written nullable at once.
+    const leaf = rewriteLeafAt(value, inner, context, nullable);
+    const result = leaf ?? context.rewrite(value, propertyPointer(pointer, name), inner);
     if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
     propertiesPassive &&= result.passive;
     let wire = result.wire;
-    if (!isRequired && recipe.allRequired) {
+    if (nullable) {
       if (result.acceptsNull) {
         absentSentAsNull.push(name);
         report(
@@ -74,7 +75,7 @@ export function rewriteObject(place: Place): Rewritten {
         );
       } else {
         nullMeansAbsent.push(name);
-        wire = makeNullable(wire, recipe);
+        if (leaf === undefined) wire = makeNullable(wire, recipe);
       }
     }
     if (isRequired || recipe.allRequired) wireRequired.push(name);

@@ -5,6 +5,7 @@ import { acceptsValue } from './describe.ts';
 import { isBooleanBound } from './exclusiveBounds.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { LeafAction, LeafTable, LeafTables } from './leafTable.ts';
+import { isBareKeyword, makeNullable, nullsByTypeList } from './nullable.ts';
 import type { Recipe } from './recipe.ts';
 import { RECIPES } from './recipes/index.ts';
 
@@ -98,12 +99,15 @@ function leafTable(tables: LeafTables | undefined, type: string): LeafTable | un
  *
  * @param schema A schema object of the self-contained schema (or one a rewrite built).
  * @param context The call's state.
+ * @param nullable Whether the wire also accepts `null` (an optional property under
+ *   `recipe.allRequired`): the wire is then the leaf's wire as `makeNullable` writes it.
  * @returns The rewritten leaf, or `undefined` when the node needs the general rewrite (no scalar
  *   `type`, a combinator, a non-string value listed, a refused keyword...).
  */
 export function rewriteScalarLeaf(
   schema: SchemaObject,
   context: RewriteContext,
+  nullable = false,
 ): Rewritten | undefined {
   const { type } = schema;
   if (typeof type !== 'string') return undefined;
@@ -161,11 +165,53 @@ export function rewriteScalarLeaf(
   // Beside listed values, other assertions are described: the general rewrite does that.
   if (listed !== undefined && (kept || unread)) return undefined;
   let wire = schema;
-  if (!same || context.unrolling > 0) {
+  if (nullable) wire = nullableLeaf(schema, type, table.slots, values, listed, same, context);
+  else if (!same || context.unrolling > 0) {
     wire = writeLeaf(type, table.slots, values);
     if (listed !== undefined) wire.enum = listed;
   }
   return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+}
+
+/**
+ * A leaf's wire made nullable. Where `makeNullable` would copy it with the `type` listed beside
+ * `"null"` (and `null` ending the listed strings, which never hold it), that copy is written at
+ * once, keys in the same order, rather than the leaf's wire and then its copy: optional
+ * properties are most of a tool's parameters.
+ */
+function nullableLeaf(
+  schema: SchemaObject,
+  type: string,
+  slots: readonly string[],
+  values: readonly unknown[] | undefined,
+  listed: readonly unknown[] | undefined,
+  same: boolean,
+  context: RewriteContext,
+): SchemaObject {
+  const { recipe } = context;
+  if (!nullsByTypeList(recipe, hasOnlyBareSlots(slots, values))) {
+    let wire = schema;
+    if (!same) {
+      wire = writeLeaf(type, slots, values);
+      if (listed !== undefined) wire.enum = listed;
+    }
+    return makeNullable(wire, recipe);
+  }
+  const wire = writeLeaf([type, 'null'], slots, values);
+  if (listed !== undefined) wire.enum = [...listed, null];
+  return wire;
+}
+
+/** Whether every slot a leaf writes holds a keyword a `type` list keeps whole. */
+function hasOnlyBareSlots(
+  slots: readonly string[],
+  values: readonly unknown[] | undefined,
+): boolean {
+  if (values === undefined) return true;
+  for (let slot = 0; slot < slots.length; slot++) {
+    if (Object.hasOwn(values, slot) && !isBareKeyword(slots[slot]!)) return false;
+  }
+  return true;
 }
 
 /**
@@ -176,15 +222,17 @@ export function rewriteScalarLeaf(
  * @param input The schema at the position.
  * @param depth How deep the position stands.
  * @param context The call's state.
+ * @param nullable Whether the wire also accepts `null` (see {@link rewriteScalarLeaf}).
  * @returns The rewritten leaf (counted as written), or `undefined` where the walk is needed.
  */
 export function rewriteLeafAt(
   input: unknown,
   depth: Depth,
   context: RewriteContext,
+  nullable = false,
 ): Rewritten | undefined {
   if (!isPlainObject(input) || depth.schemas > MAX_SCHEMA_DEPTH) return undefined;
-  const leaf = rewriteScalarLeaf(input, context);
+  const leaf = rewriteScalarLeaf(input, context, nullable);
   if (leaf !== undefined) countWritten(context);
   return leaf;
 }
@@ -198,7 +246,7 @@ function isStringList(value: unknown): value is string[] {
 
 /** A new leaf wire `{ type, ...slots }`, keys in slot order. */
 function writeLeaf(
-  type: string,
+  type: string | string[],
   slots: readonly string[],
   values: readonly unknown[] | undefined,
 ): SchemaObject {

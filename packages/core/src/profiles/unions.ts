@@ -1,7 +1,7 @@
 import type { CodecGuard } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
-import { guardOf, guardsOverlap } from './guards.ts';
+import { guardOf, guardsOnlyNull, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
@@ -30,34 +30,44 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     .filter((result) => result.never !== true);
   if (all.length === 0) return context.rewrite(false, pointer, inner);
   // A branch that is only `null` is the union's nullability, written in the provider's spelling.
-  const results = all.filter((result) => !onlyNull(result.original));
+  const results = all.filter((result) => !guardsOnlyNull(result.original));
   const hasNull = results.length < all.length;
   if (results.length === 0) return all[0]!;
   const acceptsNull = all.some((result) => result.acceptsNull);
-  const wire = unionWire(
-    results.map((result) => result.wire),
-    annotations,
-    hasNull,
-    context,
-  );
+  // The wire is written once the union is known to keep its branches (not a JSON string).
+  const wireOf = () =>
+    unionWire(
+      results.map((result) => result.wire),
+      annotations,
+      hasNull,
+      context,
+    );
   if (results.every((result) => result.passive)) {
     return {
-      wire,
+      wire: wireOf(),
       codec: null,
       passive: true,
       acceptsNull,
       original,
     };
   }
-  const guards = results.map((result) => ({
-    wire: guardOf(result.wire),
-    original: guardOf(result.original),
-  }));
+  // Each branch's guards are read when a pair first needs them: a union that travels as a JSON
+  // string is mostly told at its first branches.
+  const guards: Array<BranchGuards | undefined> = new Array(results.length);
+  const guardsAt = (index: number): BranchGuards => {
+    let known = guards[index];
+    if (known === undefined) {
+      const result = results[index]!;
+      known = { wire: guardOf(result.wire), original: guardOf(result.original) };
+      guards[index] = known;
+    }
+    return known;
+  };
   for (let left = 0; left < results.length; left++) {
     for (let right = left + 1; right < results.length; right++) {
       const [a, b] = [results[left]!, results[right]!];
       if ((a.passive && b.passive) || deepEqual(a.codec, b.codec)) continue;
-      if (ambiguous(guards[left]!, guards[right]!)) {
+      if (ambiguous(guardsAt(left), guardsAt(right))) {
         return jsonString(
           original,
           annotations,
@@ -68,12 +78,15 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
       }
     }
   }
-  const branchCodecs = results.map((result, index) => ({ ...guards[index]!, codec: result.codec }));
+  const branchCodecs = results.map((result, index) => ({
+    ...guardsAt(index),
+    codec: result.codec,
+  }));
   // `null` stays `null` both ways, before any branch that would also take it.
   if (hasNull)
     branchCodecs.unshift({ wire: { types: ['null'] }, original: { types: ['null'] }, codec: null });
   return {
-    wire,
+    wire: wireOf(),
     codec: { kind: 'union', branches: branchCodecs },
     passive: false,
     acceptsNull,
@@ -81,10 +94,13 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   };
 }
 
-function ambiguous(
-  left: { wire: CodecGuard; original: CodecGuard },
-  right: { wire: CodecGuard; original: CodecGuard },
-): boolean {
+/** The guards of a branch, on the wire and in the original. */
+interface BranchGuards {
+  wire: CodecGuard;
+  original: CodecGuard;
+}
+
+function ambiguous(left: BranchGuards, right: BranchGuards): boolean {
   return guardsOverlap(left.wire, right.wire) || guardsOverlap(left.original, right.original);
 }
 
@@ -113,12 +129,4 @@ function unionWire(
       : { ...annotations, anyOf: withoutNull };
   if (hasNull) wire = makeNullable(wire, context.recipe);
   return wire;
-}
-
-/** Whether an original schema accepts `null` and nothing else. */
-function onlyNull(original: unknown): boolean {
-  const guard = guardOf(original);
-  if (guard.values !== undefined)
-    return guard.values.length > 0 && guard.values.every((value) => value === null);
-  return guard.types !== undefined && guard.types.length === 1 && guard.types[0] === 'null';
 }

@@ -822,6 +822,51 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('unrolls a definition that recurs at several places into copies that share no object', () => {
+    const schema = {
+      type: 'object',
+      properties: { tree: { $ref: '#/$defs/Tree' } },
+      required: ['tree'],
+      $defs: {
+        Tree: {
+          type: 'object',
+          properties: {
+            value: { type: 'string' },
+            left: { $ref: '#/$defs/Tree' },
+            right: { $ref: '#/$defs/Tree' },
+          },
+          required: ['value', 'left', 'right'],
+        },
+      },
+    };
+    const copy = structuredClone(schema);
+    type Node = { properties: Record<string, Node> };
+    const first = toProviderSchema(schema, 'gemini-json-schema');
+    expect(toProviderSchema(schema, 'gemini-json-schema')).toStrictEqual(first);
+    expect(schema).toStrictEqual(copy);
+    // `left` and `right` stand in the same unrolling state at each level: the same rewrite.
+    const tree = (first.schema as unknown as Node).properties.tree!;
+    const codec = (first.codec.root as unknown as Node).properties.tree!;
+    for (const [left, right] of [
+      [tree.properties.left!, tree.properties.right!],
+      [tree.properties.left!.properties.left!, tree.properties.left!.properties.right!],
+      [codec.properties.left!, codec.properties.right!],
+    ]) {
+      expect(right).toStrictEqual(left);
+      expect(right).not.toBe(left);
+      expect(right!.properties).not.toBe(left!.properties);
+    }
+    const tail = {
+      type: 'string',
+      description: 'A JSON-encoded value of the same schema as the enclosing "Tree".',
+    };
+    expect(tree.properties.right!.properties.right!.properties.left).toStrictEqual(tail);
+    expect(first.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-cycle-unrolled', '/$defs/Tree/properties/left'],
+      ['profile-cycle-unrolled', '/$defs/Tree/properties/right'],
+    ]);
+  });
+
   describe('reads OpenAPI 3.0 `nullable: true` beside a type as Ajv does: null is accepted', () => {
     /** A small OpenAPI-style tool: every kind of nullable property once. */
     const openApiTool = {

@@ -14,6 +14,9 @@ const values: unknown[] = [
   JSON.parse('{"__proto__":{"x":1},"constructor":[1]}'),
   { skipped: undefined, kept: 1, fn: () => 1, list: [undefined, () => 1] },
   { date: new Date(0), nested: { toJSON: () => 'custom' } },
+  // Inherited enumerable keys: JSON.stringify writes own keys only.
+  Object.assign(Object.create({ inherited: { x: 1 } }), { own: 1 }),
+  Object.assign(Object.create({ inherited: 1 }), { own: { leaf: [1, 'two'] } }),
 ];
 
 describe('jsonPrefix', () => {
