@@ -24,11 +24,14 @@ interface ProxyRun {
   received: unknown[];
 }
 
-/** Starts `toolschema proxy <options> -- node profile-server.mjs` and talks to it line by line. */
-function startProxy(options: readonly string[]): ProxyRun {
+/**
+ * Starts `toolschema proxy <options> -- node profile-server.mjs <serverArgs>` and talks to it
+ * line by line.
+ */
+function startProxy(options: readonly string[], serverArgs: readonly string[] = []): ProxyRun {
   const child = spawn(
     process.execPath,
-    [BIN, 'proxy', ...options, '--', process.execPath, PROFILE_SERVER],
+    [BIN, 'proxy', ...options, '--', process.execPath, PROFILE_SERVER, ...serverArgs],
     {
       stdio: 'pipe',
     },
@@ -149,6 +152,25 @@ describe('toolschema proxy --profile', () => {
       expect.stringMatching(/^toolschema: pick: left out of tools\/list, openai-strict still /),
       '',
     ]);
+  });
+
+  it('lists again for a tool its own listing did not find once the server says its list changed', async () => {
+    const proxy = startProxy(['--profile', 'openai-strict', '--quiet'], ['--tag-later']);
+    const wireArguments = { id: 7, tags: [{ key: 'color', value: 'red' }] };
+    const text = (answer: unknown): unknown =>
+      (answer as { result: { content: Array<{ text: string }> } }).result.content[0]?.text;
+    // Not listed yet: the call goes on as it came.
+    const early = await proxy.request(1, 'tools/call', { name: 'tag', arguments: wireArguments });
+    expect(text(early)).toBe(JSON.stringify(wireArguments));
+    // The server adds the tool and says its list changed (a short line the proxy streams through).
+    await proxy.request(2, 'tools/call', { name: 'pick', arguments: { value: 'v1' } });
+    const late = await proxy.request(3, 'tools/call', { name: 'tag', arguments: wireArguments });
+    expect(text(late)).toBe('{"id":7,"tags":{"color":"red"}}');
+    // The notification reached the client; the proxy's own answers did not.
+    expect(proxy.received).toStrictEqual([1, undefined, 2, 3]);
+    const { code, stderr } = await proxy.end();
+    expect(code).toBe(0);
+    expect(stderr).not.toContain('failed');
   });
 
   it('stops the server only once a held call went on, when the client ends right after it', async () => {
