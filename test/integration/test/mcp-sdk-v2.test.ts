@@ -115,6 +115,20 @@ describe('SDK v2 Client cleaning a server that lists $ref, client transport wrap
   });
 });
 
+/** A server with one tool, `tally`, taking an optional record; each call's arguments go to `calls`. */
+function tallyServer(name: string, calls: unknown[]): McpServer {
+  const server = new McpServer({ name, version: '0.0.0' });
+  server.registerTool(
+    'tally',
+    { inputSchema: z.object({ counts: z.record(z.string(), z.number()).optional() }) },
+    async (args) => {
+      calls.push(args);
+      return { content: [{ type: 'text', text: 'counted' }] };
+    },
+  );
+  return server;
+}
+
 describe('SDK v2 Client with a profile and a response cache shared between clients', () => {
   it('decodes a call of a connection whose listing came from the cache', async () => {
     const calls: unknown[] = [];
@@ -122,15 +136,7 @@ describe('SDK v2 Client with a profile and a response cache shared between clien
     const store = new InMemoryResponseCacheStore();
     /** A fresh server and a v2 client on the shared store (listings held 10 minutes). */
     async function connectPooled(): Promise<Client> {
-      const server = new McpServer({ name: 'v2-pooled', version: '0.0.0' });
-      server.registerTool(
-        'tally',
-        { inputSchema: z.object({ counts: z.record(z.string(), z.number()).optional() }) },
-        async (args) => {
-          calls.push(args);
-          return { content: [{ type: 'text', text: 'counted' }] };
-        },
-      );
+      const server = tallyServer('v2-pooled', calls);
       const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
       // Sees every tools/list the server receives, with its id.
       await server.connect(serverTransport);
@@ -175,15 +181,7 @@ describe('SDK v2 Client with a profile and a response cache shared between clien
 describe('SDK v2 McpServer with a profile, server transport wrapped', () => {
   it('decodes a call of a client that reconnects and calls without listing', async () => {
     const calls: unknown[] = [];
-    const server = new McpServer({ name: 'v2-reconnect', version: '0.0.0' });
-    server.registerTool(
-      'tally',
-      { inputSchema: z.object({ counts: z.record(z.string(), z.number()).optional() }) },
-      async (args) => {
-        calls.push(args);
-        return { content: [{ type: 'text', text: 'counted' }] };
-      },
-    );
+    const server = tallyServer('v2-reconnect', calls);
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     const reports: string[] = [];
     await server.connect(

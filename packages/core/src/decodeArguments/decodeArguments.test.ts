@@ -4,6 +4,28 @@ import { decodeArguments } from './decodeArguments.ts';
 
 const codec = (root: Codec['root']): Codec => ({ version: 1, root });
 
+/**
+ * Each text held as a JSON string decodes to what `JSON.parse` gives (a text it refuses: itself).
+ *
+ * @returns The decoded values.
+ */
+function expectReadAsJsonParse(texts: readonly string[]): unknown[] {
+  const decoded = decodeArguments(
+    codec({ kind: 'array', items: { kind: 'json' } }),
+    texts,
+  ) as unknown[];
+  for (const [index, text] of texts.entries()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      parsed = text;
+    }
+    expect(Object.is(decoded[index], parsed), text).toBe(true);
+  }
+  return decoded;
+}
+
 describe('decodeArguments', () => {
   it('returns the value as it is under the identity codec', () => {
     const args = { a: [1, { b: null }] };
@@ -19,7 +41,6 @@ describe('decodeArguments', () => {
   });
 
   it('reads null, true, false and short integers held as JSON strings as JSON.parse does', () => {
-    const json = codec({ kind: 'array', items: { kind: 'json' } });
     const texts = [
       'null',
       'true',
@@ -43,21 +64,10 @@ describe('decodeArguments', () => {
       'nul',
       'True',
     ];
-    const decoded = decodeArguments(json, texts) as unknown[];
-    const parsed = texts.map((text) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
-    });
-    for (const [index, text] of texts.entries()) {
-      expect(Object.is(decoded[index], parsed[index]), text).toBe(true);
-    }
+    expectReadAsJsonParse(texts);
   });
 
   it('reads strings without escapes and numbers with a fraction or an exponent as JSON.parse does', () => {
-    const json = codec({ kind: 'array', items: { kind: 'json' } });
     const long = `"${'x'.repeat(254)}"`;
     const texts = [
       '""',
@@ -102,17 +112,7 @@ describe('decodeArguments', () => {
       '+1.5',
       '- 1.5',
     ];
-    const decoded = decodeArguments(json, texts) as unknown[];
-    const parsed = texts.map((text) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
-    });
-    for (const [index, text] of texts.entries()) {
-      expect(Object.is(decoded[index], parsed[index]), text).toBe(true);
-    }
+    const decoded = expectReadAsJsonParse(texts);
     expect(decoded[texts.indexOf(long)]).toBe('x'.repeat(254));
   });
 
