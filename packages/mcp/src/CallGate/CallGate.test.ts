@@ -135,7 +135,7 @@ describe('CallGate', () => {
   });
 
   it('lets the call go undecoded and reports when the server answers with an error', () => {
-    const { server, errors, send, answer, messages } = setup();
+    const { gate, server, errors, send, answer, messages } = setup();
     send(call(2, 'tag', wireArguments));
     send(cancelled);
     const error = {
@@ -149,6 +149,8 @@ describe('CallGate', () => {
       "toolschema: the tools/list sent to decode a call of 'tag' failed (error -32601 Method not found); the call went on undecoded",
     ]);
     expect(messages.pendingToolsLists).toBe(0);
+    // Answered: no answer of the gate's is awaited any more.
+    expect(gate.awaitsAnswers).toBe(false);
   });
 
   it('lets everything held go, undecoded, when the connection closes, and holds nothing after', () => {
@@ -166,7 +168,7 @@ describe('CallGate', () => {
   });
 
   it('fails the listing when its request cannot be sent (a throw or a rejected promise)', async () => {
-    const { server, errors, send, setSendList } = setup();
+    const { gate, server, errors, send, setSendList } = setup();
     setSendList(() => {
       throw new Error('Not connected');
     });
@@ -189,10 +191,12 @@ describe('CallGate', () => {
       "toolschema: the tools/list sent to decode a call of 'tag' failed (Error: Not connected); the call went on undecoded",
       "toolschema: the tools/list sent to decode a call of 'tool2' failed (Error: gone); the call went on undecoded",
     ]);
+    // Never sent: no answer is awaited.
+    expect(gate.awaitsAnswers).toBe(false);
   });
 
   it(`stops after ${MAX_GATE_LIST_PAGES} pages`, () => {
-    const { server, requests, errors, send, answer } = setup();
+    const { gate, server, requests, errors, send, answer } = setup();
     send(call(2, 'tag', wireArguments));
     for (let index = 1; index <= MAX_GATE_LIST_PAGES; index++) {
       expect(answer(page(`toolschema-list:${index}`, [], 'again'))).toBe(undefined);
@@ -202,6 +206,8 @@ describe('CallGate', () => {
     expect(errors).toStrictEqual([
       `toolschema: the tools/list sent to decode a call of 'tag' failed (no end after ${MAX_GATE_LIST_PAGES} pages); the call went on undecoded`,
     ]);
+    // Every page was answered: no answer is awaited.
+    expect(gate.awaitsAnswers).toBe(false);
   });
 
   it(`gives the listing up past ${MAX_GATE_HELD_MESSAGES} messages held`, () => {

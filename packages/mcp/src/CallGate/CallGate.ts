@@ -191,7 +191,7 @@ export class CallGate<Context = undefined> {
     this.#held.push({ message, pass, context });
     const listing = this.#listing;
     if (listing !== undefined && this.#held.length > MAX_GATE_HELD_MESSAGES) {
-      this.#fail(listing, `more than ${MAX_GATE_HELD_MESSAGES} messages waiting`);
+      this.#fail(listing, `more than ${MAX_GATE_HELD_MESSAGES} messages waiting`, true);
       return;
     }
     this.#drain();
@@ -293,12 +293,17 @@ export class CallGate<Context = undefined> {
     }
   }
 
-  /** Ends a listing that failed (if it is still the one under way): reported, held messages go. */
-  #fail(listing: Listing<Context>, reason: string): void {
+  /**
+   * Ends a listing that failed (if it is still the one under way): reported, held messages go.
+   * `answerMayCome`: the request went out and was not answered (given up for time or for what it
+   * held), so a late answer is still to be taken out; an answered, unsent or closed listing
+   * leaves nothing to wait for.
+   */
+  #fail(listing: Listing<Context>, reason: string, answerMayCome = false): void {
     if (this.#listing !== listing) return;
     this.#listing = undefined;
     this.#stopTimer();
-    if (!this.#closed) this.#abandon(listing.id);
+    if (answerMayCome) this.#abandon(listing.id);
     this.#miss(listing.tool);
     this.#options.onListError?.(
       new Error(
@@ -312,7 +317,10 @@ export class CallGate<Context = undefined> {
   #startTimer(listing: Listing<Context>): void {
     const timeout = this.#options.listTimeout ?? DEFAULT_GATE_LIST_TIMEOUT;
     if (!(timeout > 0 && timeout < Number.POSITIVE_INFINITY)) return;
-    const timer = setTimeout(() => this.#fail(listing, `no answer within ${timeout} ms`), timeout);
+    const timer = setTimeout(
+      () => this.#fail(listing, `no answer within ${timeout} ms`, true),
+      timeout,
+    );
     // A timer must not keep a Node.js process alive on its own (other runtimes have no `unref`).
     (timer as { unref?: () => void }).unref?.();
     this.#timer = timer;
