@@ -108,14 +108,8 @@ function wantsContainer(node: Exclude<CodecNode, null>): boolean {
 const NOT_JSON = Symbol('not JSON');
 
 function parseJson(text: string): unknown {
-  // An object or an array goes straight to `JSON.parse`; a scalar is mostly read without it.
-  const first = text.charCodeAt(0);
-  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
-    const literal = readLiteral(text);
-    if (literal !== NOT_LITERAL) return literal;
-    const scalar = readScalar(text);
-    if (scalar !== NOT_LITERAL) return scalar;
-  }
+  const scalar = readScalar(text);
+  if (scalar !== NOT_SCALAR) return scalar;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -123,28 +117,28 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** What {@link readLiteral} and {@link readScalar} return for any other text. */
-const NOT_LITERAL = Symbol('not a literal');
+/** What {@link readScalar} returns for any other text. */
+const NOT_SCALAR = Symbol('not a scalar');
 
 /**
- * Digits of the longest number {@link readLiteral} and {@link readScalar} read, before and after
- * the point. An integer of at most 15 digits is below 2^53, exact as it is written; and up to 20
- * significant digits the language has `JSON.parse` and `Number` both round to the nearest
- * double, so the two agree on any such number.
+ * Digits of the longest number {@link readScalar} reads, before and after the point. An integer
+ * of at most 15 digits is below 2^53, exact as it is written; and up to 20 significant digits the
+ * language has `JSON.parse` and `Number` both round to the nearest double, so the two agree on
+ * any such number.
  */
-const MAX_LITERAL_DIGITS = 15;
+const MAX_NUMBER_DIGITS = 15;
 
 /** Digits of the longest exponent {@link readScalar} reads. */
 const MAX_EXPONENT_DIGITS = 3;
 
 /** Characters of the longest number {@link readScalar} reads: its digits, signs, point and `e`. */
-const MAX_NUMBER_LITERAL = MAX_LITERAL_DIGITS + MAX_EXPONENT_DIGITS + 4;
+const MAX_NUMBER_TEXT = MAX_NUMBER_DIGITS + MAX_EXPONENT_DIGITS + 4;
 
 /**
  * Characters of the longest string {@link readScalar} reads, quotes included: past it,
  * `JSON.parse`'s start-up is a small part of its work.
  */
-const MAX_STRING_LITERAL = 256;
+const MAX_STRING_TEXT = 256;
 
 /** A JSON string without escapes: no backslash, no control character, no quote inside. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses them unescaped in a string.
@@ -158,17 +152,17 @@ const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
 const UPPER_E = 0x45;
-const OPEN_BRACKET = 0x5b;
 const LOWER_E = 0x65;
-const OPEN_BRACE = 0x7b;
 
 /**
- * The value of a JSON text that is exactly `null`, `true`, `false` or an integer of at most
- * {@link MAX_LITERAL_DIGITS} digits, as `JSON.parse` would give it; {@link NOT_LITERAL} for any
- * other text. Typeless values sent as JSON strings are often such scalars, and reading them
- * costs less than `JSON.parse` takes to start.
+ * The value of a JSON text that is exactly one scalar `JSON.parse` would give without surprise,
+ * as it would give it: `null`, `true`, `false`, a string without escapes (at most
+ * {@link MAX_STRING_TEXT} characters), a number of at most {@link MAX_NUMBER_DIGITS} digits;
+ * {@link NOT_SCALAR} for any other text (objects, arrays and the rest go to `JSON.parse`).
+ * Typeless values sent as JSON strings are mostly such scalars, and reading them costs less than
+ * `JSON.parse` takes to start.
  */
-function readLiteral(text: string): unknown {
+function readScalar(text: string): unknown {
   switch (text) {
     case 'null':
       return null;
@@ -177,33 +171,13 @@ function readLiteral(text: string): unknown {
     case 'false':
       return false;
   }
-  const start = text.charCodeAt(0) === MINUS ? 1 : 0;
-  const digits = text.length - start;
-  if (digits === 0 || digits > MAX_LITERAL_DIGITS) return NOT_LITERAL;
-  // JSON allows no leading zero: `0` (or `-0`) stands alone.
-  if (text.charCodeAt(start) === ZERO && digits > 1) return NOT_LITERAL;
-  for (let index = start; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < ZERO || code > NINE) return NOT_LITERAL;
-  }
-  return Number(text);
-}
-
-/**
- * The value of a JSON text that is exactly one string without escapes (at most
- * {@link MAX_STRING_LITERAL} characters) or one number with a fraction or an exponent (at most
- * {@link MAX_LITERAL_DIGITS} digits), as `JSON.parse` would give it; {@link NOT_LITERAL} for any
- * other text. The other scalars typeless values are sent as, read for the same reason as
- * {@link readLiteral}, which stays apart: small enough for V8 to inline where it is called.
- */
-function readScalar(text: string): unknown {
   const first = text.charCodeAt(0);
-  if (first === QUOTE) return readStringLiteral(text);
-  if (text.length > MAX_NUMBER_LITERAL || (first !== MINUS && (first < ZERO || first > NINE))) {
-    return NOT_LITERAL;
+  if (first === QUOTE) return readStringText(text);
+  if (text.length > MAX_NUMBER_TEXT || (first !== MINUS && (first < ZERO || first > NINE))) {
+    return NOT_SCALAR;
   }
   const start = first === MINUS ? 1 : 0;
-  return readNumberLiteral(text, start, skipDigits(text, start));
+  return readNumberText(text, start, skipDigits(text, start));
 }
 
 /**
@@ -211,30 +185,30 @@ function readScalar(text: string): unknown {
  * surrogates and U+2028 included). A backslash, a control character (which JSON refuses) or a
  * quote inside (the string would end early) leave the text to `JSON.parse`.
  */
-function readStringLiteral(text: string): unknown {
-  if (text.length > MAX_STRING_LITERAL || !PLAIN_JSON_STRING.test(text)) return NOT_LITERAL;
+function readStringText(text: string): unknown {
+  if (text.length > MAX_STRING_TEXT || !PLAIN_JSON_STRING.test(text)) return NOT_SCALAR;
   return text.slice(1, -1);
 }
 
 /**
  * A JSON number whose integer part runs from `start` to `integerEnd`: that part without a
- * leading zero, then a fraction, an exponent, nothing else. `Number` reads such a text as
- * `JSON.parse` does (see {@link MAX_LITERAL_DIGITS}).
+ * leading zero (`0` stands alone), then an optional fraction and exponent, nothing else.
+ * `Number` reads such a text as `JSON.parse` does (see {@link MAX_NUMBER_DIGITS}).
  */
-function readNumberLiteral(text: string, start: number, integerEnd: number): unknown {
+function readNumberText(text: string, start: number, integerEnd: number): unknown {
   const length = text.length;
   let digits = integerEnd - start;
-  if (digits === 0 || (digits > 1 && text.charCodeAt(start) === ZERO)) return NOT_LITERAL;
+  if (digits === 0 || (digits > 1 && text.charCodeAt(start) === ZERO)) return NOT_SCALAR;
   let index = integerEnd;
   if (index < length && text.charCodeAt(index) === DOT) {
     const fractionStart = index + 1;
     index = skipDigits(text, fractionStart);
-    if (index === fractionStart) return NOT_LITERAL;
+    if (index === fractionStart) return NOT_SCALAR;
     digits += index - fractionStart;
   }
   if (index < length) {
     const code = text.charCodeAt(index);
-    if (code !== LOWER_E && code !== UPPER_E) return NOT_LITERAL;
+    if (code !== LOWER_E && code !== UPPER_E) return NOT_SCALAR;
     index++;
     if (index < length) {
       const sign = text.charCodeAt(index);
@@ -244,10 +218,10 @@ function readNumberLiteral(text: string, start: number, integerEnd: number): unk
     index = skipDigits(text, exponentStart);
     const exponentDigits = index - exponentStart;
     if (exponentDigits === 0 || exponentDigits > MAX_EXPONENT_DIGITS || index < length) {
-      return NOT_LITERAL;
+      return NOT_SCALAR;
     }
   }
-  return digits > MAX_LITERAL_DIGITS ? NOT_LITERAL : Number(text);
+  return digits > MAX_NUMBER_DIGITS ? NOT_SCALAR : Number(text);
 }
 
 /** The index of the first character from `index` on that is not a digit (or the length). */
