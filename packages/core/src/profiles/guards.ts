@@ -26,8 +26,8 @@ export function guardOf(schema: unknown): CodecGuard {
   const guard: CodecGuard = {};
   const types = typesOf(schema);
   if (types !== undefined) guard.types = types;
-  if (Object.hasOwn(schema, 'const')) guard.values = [schema.const as JsonValue];
-  else if (Array.isArray(schema.enum)) guard.values = schema.enum as JsonValue[];
+  const values = onlyValuesOf(schema);
+  if (values !== undefined) guard.values = values;
   if (Array.isArray(schema.required)) {
     const required = schema.required.filter((key): key is string => typeof key === 'string');
     if (required.length > 0) guard.required = required;
@@ -65,11 +65,17 @@ export function guardOf(schema: unknown): CodecGuard {
  */
 export function guardsOnlyNull(schema: unknown): boolean {
   if (!isPlainObject(schema)) return false;
-  if (Object.hasOwn(schema, 'const')) return schema.const === null;
-  if (Array.isArray(schema.enum))
-    return schema.enum.length > 0 && schema.enum.every((value) => value === null);
+  const values = onlyValuesOf(schema);
+  if (values !== undefined) return values.length > 0 && values.every((value) => value === null);
   const types = typesOf(schema);
   return types !== undefined && types.length === 1 && types[0] === 'null';
+}
+
+/** The only values a schema admits, from `const` (first) or `enum`; `undefined`: any. */
+function onlyValuesOf(schema: Record<string, unknown>): JsonValue[] | undefined {
+  if (Object.hasOwn(schema, 'const')) return [schema.const as JsonValue];
+  if (Array.isArray(schema.enum)) return schema.enum as JsonValue[];
+  return undefined;
 }
 
 /** The types a schema admits, from `type`, `nullable` and the branches of `anyOf`. */
