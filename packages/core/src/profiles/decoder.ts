@@ -2,6 +2,7 @@ import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
+import { NOT_JSON, newKeyCache, readJsonText } from './jsonText.ts';
 import {
   type CompiledProperties,
   compiledPerNode,
@@ -38,7 +39,7 @@ function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
   let decoder: Decoder;
   switch (node.kind) {
     case 'json':
-      decoder = decodeJson;
+      decoder = compileJson();
       break;
     case 'enum':
       decoder = compileEnum(node.pairs);
@@ -76,9 +77,10 @@ function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
 
 /** Parses a string holding JSON into an object or array before `decoder` runs (`repair`). */
 function withRepair(decoder: Decoder): Decoder {
+  const keys = newKeyCache();
   return function decodeRepaired(wire: unknown): unknown {
     if (typeof wire === 'string') {
-      const parsed = parseJson(wire);
+      const parsed = readJsonText(wire, keys);
       if (parsed !== null && typeof parsed === 'object') return decoder(parsed);
     }
     return decoder(wire);
@@ -104,141 +106,14 @@ function wantsContainer(node: Exclude<CodecNode, null>): boolean {
   }
 }
 
-/** What {@link parseJson} returns for a string that is not JSON. */
-const NOT_JSON = Symbol('not JSON');
-
-function parseJson(text: string): unknown {
-  const scalar = readScalar(text);
-  if (scalar !== NOT_SCALAR) return scalar;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return NOT_JSON;
-  }
-}
-
-/** What {@link readScalar} returns for any other text. */
-const NOT_SCALAR = Symbol('not a scalar');
-
-/**
- * Digits of the longest number {@link readScalar} reads, before and after the point. An integer
- * of at most 15 digits is below 2^53, exact as it is written; and up to 20 significant digits the
- * language has `JSON.parse` and `Number` both round to the nearest double, so the two agree on
- * any such number.
- */
-const MAX_NUMBER_DIGITS = 15;
-
-/** Digits of the longest exponent {@link readScalar} reads. */
-const MAX_EXPONENT_DIGITS = 3;
-
-/** Characters of the longest number {@link readScalar} reads: its digits, signs, point and `e`. */
-const MAX_NUMBER_TEXT = MAX_NUMBER_DIGITS + MAX_EXPONENT_DIGITS + 4;
-
-/**
- * Characters of the longest string {@link readScalar} reads, quotes included: past it,
- * `JSON.parse`'s start-up is a small part of its work.
- */
-const MAX_STRING_TEXT = 256;
-
-/** A JSON string without escapes: no backslash, no control character, no quote inside. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON refuses them unescaped in a string.
-const PLAIN_JSON_STRING = /^"[^"\\\u0000-\u001f]*"$/;
-
-/** Character codes. */
-const QUOTE = 0x22;
-const PLUS = 0x2b;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-const UPPER_E = 0x45;
-const LOWER_E = 0x65;
-
-/**
- * The value of a JSON text that is exactly one scalar `JSON.parse` would give without surprise,
- * as it would give it: `null`, `true`, `false`, a string without escapes (at most
- * {@link MAX_STRING_TEXT} characters), a number of at most {@link MAX_NUMBER_DIGITS} digits;
- * {@link NOT_SCALAR} for any other text (objects, arrays and the rest go to `JSON.parse`).
- * Typeless values sent as JSON strings are mostly such scalars, and reading them costs less than
- * `JSON.parse` takes to start.
- */
-function readScalar(text: string): unknown {
-  switch (text) {
-    case 'null':
-      return null;
-    case 'true':
-      return true;
-    case 'false':
-      return false;
-  }
-  const first = text.charCodeAt(0);
-  if (first === QUOTE) return readStringText(text);
-  if (text.length > MAX_NUMBER_TEXT || (first !== MINUS && (first < ZERO || first > NINE))) {
-    return NOT_SCALAR;
-  }
-  const start = first === MINUS ? 1 : 0;
-  return readNumberText(text, start, skipDigits(text, start));
-}
-
-/**
- * A JSON string without escapes is the characters between its quotes, as they are (lone
- * surrogates and U+2028 included). A backslash, a control character (which JSON refuses) or a
- * quote inside (the string would end early) leave the text to `JSON.parse`.
- */
-function readStringText(text: string): unknown {
-  if (text.length > MAX_STRING_TEXT || !PLAIN_JSON_STRING.test(text)) return NOT_SCALAR;
-  return text.slice(1, -1);
-}
-
-/**
- * A JSON number whose integer part runs from `start` to `integerEnd`: that part without a
- * leading zero (`0` stands alone), then an optional fraction and exponent, nothing else.
- * `Number` reads such a text as `JSON.parse` does (see {@link MAX_NUMBER_DIGITS}).
- */
-function readNumberText(text: string, start: number, integerEnd: number): unknown {
-  const length = text.length;
-  let digits = integerEnd - start;
-  if (digits === 0 || (digits > 1 && text.charCodeAt(start) === ZERO)) return NOT_SCALAR;
-  let index = integerEnd;
-  if (index < length && text.charCodeAt(index) === DOT) {
-    const fractionStart = index + 1;
-    index = skipDigits(text, fractionStart);
-    if (index === fractionStart) return NOT_SCALAR;
-    digits += index - fractionStart;
-  }
-  if (index < length) {
-    const code = text.charCodeAt(index);
-    if (code !== LOWER_E && code !== UPPER_E) return NOT_SCALAR;
-    index++;
-    if (index < length) {
-      const sign = text.charCodeAt(index);
-      if (sign === PLUS || sign === MINUS) index++;
-    }
-    const exponentStart = index;
-    index = skipDigits(text, exponentStart);
-    const exponentDigits = index - exponentStart;
-    if (exponentDigits === 0 || exponentDigits > MAX_EXPONENT_DIGITS || index < length) {
-      return NOT_SCALAR;
-    }
-  }
-  return digits > MAX_NUMBER_DIGITS ? NOT_SCALAR : Number(text);
-}
-
-/** The index of the first character from `index` on that is not a digit (or the length). */
-function skipDigits(text: string, index: number): number {
-  let at = index;
-  while (at < text.length) {
-    const code = text.charCodeAt(at);
-    if (code < ZERO || code > NINE) break;
-    at++;
-  }
-  return at;
-}
-
-function decodeJson(wire: unknown): unknown {
-  if (typeof wire !== 'string') return wire;
-  const parsed = parseJson(wire);
-  return parsed === NOT_JSON ? wire : parsed;
+/** The decoder of a `json` node: a string is read as JSON, with the node's own key cache. */
+function compileJson(): Decoder {
+  const keys = newKeyCache();
+  return function decodeJson(wire: unknown): unknown {
+    if (typeof wire !== 'string') return wire;
+    const parsed = readJsonText(wire, keys);
+    return parsed === NOT_JSON ? wire : parsed;
+  };
 }
 
 function compileEnum(pairs: Array<[string, JsonValue]>): Decoder {
