@@ -471,13 +471,19 @@ function anyValue(
   };
 }
 
-/** The annotations the recipe keeps; `examples` join the description. */
+/**
+ * The annotations the recipe keeps; `examples` join the description. A `default` of `null` is
+ * left out: the `openai` SDK's strict transform deletes it ("no meaningful distinction") and
+ * `@google/genai` drops null fields of `parameters`, so a wire that kept it would not be what
+ * the provider gets; it tells a model nothing that the type does not.
+ */
 function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
   const annotations: SchemaObject = {};
   for (const keyword of recipe.annotations) {
     if (Object.hasOwn(schema, keyword)) {
       const value = schema[keyword];
       if ((keyword === 'title' || keyword === 'description') && typeof value !== 'string') continue;
+      if (keyword === 'default' && value === null) continue;
       annotations[keyword] = value;
     }
   }

@@ -603,6 +603,36 @@ describe('toProviderSchema', () => {
     expect(decodeArguments(result.codec, { v: '1' })).toStrictEqual({ v: 1 });
   });
 
+  it('leaves out a null default, which the OpenAI and Google SDKs strip before they send', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        q: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, description: 'Q' },
+        n: { type: 'integer', default: 3 },
+      },
+      required: ['q', 'n'],
+    };
+    const strict = toProviderSchema(schema, 'openai-strict').schema;
+    expect(strict).toStrictEqual({
+      type: 'object',
+      properties: {
+        q: { type: ['string', 'null'], description: 'Q' },
+        n: { type: 'integer', default: 3 },
+      },
+      required: ['q', 'n'],
+      additionalProperties: false,
+    });
+    expect(toProviderSchema(schema, 'portable').schema).toStrictEqual(strict);
+    expect(toProviderSchema(schema, 'gemini').schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        q: { type: 'string', description: 'Q', nullable: true },
+        n: { type: 'integer', default: 3 },
+      },
+      required: ['q', 'n'],
+    });
+  });
+
   it('moves keywords the provider refuses into the description', () => {
     const result = toProviderSchema(
       closed({ s: { type: 'string', minLength: 2, format: 'uri', description: 'A link.' } }, ['s']),
