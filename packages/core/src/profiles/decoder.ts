@@ -3,6 +3,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
 import { NOT_JSON, newKeyCache, readJsonText } from './jsonText.ts';
+import { PlainObject } from './plainObject.ts';
 import {
   type CompiledProperties,
   compiledPerNode,
@@ -162,7 +163,7 @@ function compileWrap(property: string, value: Decoder): Decoder {
  */
 function entriesToObject(value: Decoder, wire: unknown): Record<string, unknown> | undefined {
   if (!Array.isArray(wire)) return undefined;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = new PlainObject();
   for (let index = 0; index < wire.length; index++) {
     const entry: unknown = wire[index];
     if (!isPlainObject(entry)) return undefined;
@@ -307,7 +308,7 @@ function copyObject(
 ): Record<string, unknown> {
   const { properties, nullMeansAbsent, ignored } = node;
   if (checked >= properties.mappedKeys.length) return copyDropping(node, wire);
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = new PlainObject();
   // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
   // building that array.
   for (const key in wire) {
@@ -331,7 +332,7 @@ function copyDropping(
   wire: Record<string, unknown>,
 ): Record<string, unknown> {
   const { nullMeansAbsent, ignored } = node;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = new PlainObject();
   for (const key in wire) {
     if (!isOwn.call(wire, key)) continue;
     const value = wire[key];
@@ -383,7 +384,7 @@ function copyPrefix(
   keys: readonly string[],
   count: number,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = new PlainObject();
   for (let index = 0; index < count; index++) {
     const key = keys[index] as string;
     setOwn(out, key, wire[key]);

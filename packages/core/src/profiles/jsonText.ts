@@ -1,3 +1,5 @@
+import { PlainObject } from './plainObject.ts';
+
 /** What {@link readJsonText} returns for a string that is not JSON. */
 export const NOT_JSON = Symbol('not JSON');
 
@@ -255,7 +257,7 @@ function readContainer(text: string, keys: KeyCache): unknown {
         code = text.charCodeAt(++at);
       }
       if (code === (opensObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
-        value = opensObject ? {} : [];
+        value = opensObject ? new PlainObject() : [];
         at++;
       } else {
         if (container !== undefined) {
@@ -266,7 +268,7 @@ function readContainer(text: string, keys: KeyCache): unknown {
         isArray = !opensObject;
         if (isArray) container = [];
         else {
-          container = {};
+          container = new PlainObject();
           const read = readKey(text, at, keys);
           if (read === undefined) return NOT_READ;
           key = read;
