@@ -77,6 +77,10 @@ describe('toolschema check (built bin)', () => {
           tokensAfter: 3827,
         },
       ],
+      requests: [
+        { profile: 'openai-strict', acceptedAsListed: true, acceptedAfter: true, remaining: [] },
+        { profile: 'gemini', acceptedAsListed: true, acceptedAfter: true, remaining: [] },
+      ],
     });
   });
 
@@ -110,6 +114,10 @@ describe('toolschema check (built bin)', () => {
           tokensAfter: 26,
         },
       ],
+      requests: [
+        { profile: 'openai-strict', acceptedAsListed: true, acceptedAfter: true, remaining: [] },
+        { profile: 'gemini', acceptedAsListed: true, acceptedAfter: true, remaining: [] },
+      ],
     });
   });
 
@@ -134,6 +142,39 @@ describe('toolschema check (built bin)', () => {
       '7 checks, 0 still refused; tokens counted with gpt-tokenizer (o200k_base)',
     );
     expect(run.code).toBe(0);
+  });
+
+  it('says when all the tools in one request still exceed a request limit, without failing', async () => {
+    const file = join(directory, 'many.json');
+    const tools = Array.from({ length: 21 }, (_, index) => ({
+      name: `t${index}`,
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+    }));
+    await writeFile(file, JSON.stringify({ tools }));
+    const json = await runBin(['check', '--json', '--profile', 'anthropic-strict,gemini', file]);
+    expect(json.code).toBe(0);
+    const limit = {
+      rule: 'anthropic-strict/strict-tools-per-request',
+      pointer: '/20',
+      message: 'Claude strict tool use allows at most 20 strict tools per request; found 21.',
+      severity: 'error',
+    };
+    expect(JSON.parse(json.stdout).requests).toStrictEqual([
+      {
+        profile: 'anthropic-strict',
+        acceptedAsListed: false,
+        acceptedAfter: false,
+        remaining: [limit],
+      },
+      { profile: 'gemini', acceptedAsListed: true, acceptedAfter: true, remaining: [] },
+    ]);
+    const table = await runBin(['check', '--profile', 'anthropic-strict', file]);
+    expect(table.code).toBe(0);
+    expect(table.stdout.trimEnd().split('\n').slice(-3)).toStrictEqual([
+      `all tools in one request (anthropic-strict): ${limit.rule} at tool 't20' (/20): ${limit.message}`,
+      '',
+      '21 checks, 0 still refused; all tools in one request still exceed a limit of anthropic-strict (send fewer of them); tokens counted with gpt-tokenizer (o200k_base)',
+    ]);
   });
 
   it('gives usage errors for an unknown profile and for no input', async () => {

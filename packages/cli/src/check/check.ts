@@ -13,7 +13,8 @@ import {
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 import { parseProfileList } from '../profileOption/index.ts';
-import { type CheckRow, checkTool } from './checkTool.ts';
+import { checkRequest, type RequestRow } from './checkRequest.ts';
+import { type CheckedTool, type CheckRow, checkTool, toolName } from './checkTool.ts';
 import { formatCheckTable } from './formatCheckTable.ts';
 import { readTools } from './readTools.ts';
 
@@ -34,17 +35,20 @@ of tools) against providers' rules: one row per tool and profile, saying whether
 accepts the input schema as listed, whether it accepts what toolschema makes of it for the
 profile, and the tool's size in tokens (name, description and input schema as compact JSON,
 counted with ${TOKENIZER.package}, encoding ${TOKENIZER.encoding}) before and after. The rules a
-tool still breaks are listed under the table.
+tool still breaks are listed under the table, and so are the limits a provider puts on one
+request that all the tools sent together still exceed (Claude's strict tools: 20 tools, 24
+optional and 16 union parameters).
 
 Options:
   --profile A,B       the profiles to check (default: ${DEFAULT_CHECK_PROFILES.join(', ')})
-  --json              print { tokenizer, rows } as JSON instead of the table
+  --json              print { tokenizer, rows, requests } as JSON instead of the table
   --timeout MS        how long to wait for each answer of the server (default 30000)
 ${PASS_OPTIONS_HELP}
   -h, --help          show this help
 
-Exit codes: 0 every tool is accepted after toolschema by every profile checked, 1 a tool is still
-refused (or the input could not be read, or the server failed), 2 bad usage.
+Exit codes: 0 every tool is accepted after toolschema by every profile checked (a request limit
+exceeded does not count: a host may send only some tools as strict), 1 a tool is still refused (or
+the input could not be read, or the server failed), 2 bad usage.
 
 Examples:
   toolschema check --profile openai-strict,gemini -- npx -y some-server
@@ -120,13 +124,22 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
       ? await toolsOfFile(positionals[0]!)
       : await toolsOfServer(command, args, timeoutMs, io);
 
-  const rows: CheckRow[] = tools.flatMap((tool) =>
+  const checked: CheckedTool[][] = tools.map((tool) =>
     profiles.map((profile) => checkTool(tool, profile, pass)),
   );
+  const rows: CheckRow[] = checked.flatMap((perProfile) => perProfile.map(({ row }) => row));
+  const requests: RequestRow[] = profiles.map((profile, index) =>
+    checkRequest(
+      profile,
+      checked.map((perProfile) => perProfile[index]!.listed),
+      checked.map((perProfile) => perProfile[index]!.wire),
+    ),
+  );
   if (options.json === true) {
-    io.stdout.write(`${JSON.stringify({ tokenizer: TOKENIZER, rows }, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify({ tokenizer: TOKENIZER, rows, requests }, null, 2)}\n`);
   } else {
-    io.stdout.write(`${formatCheckTable(rows)}\n`);
+    io.stdout.write(`${formatCheckTable(rows, requests, tools.map(toolName))}\n`);
   }
+  // A request limit does not fail the check: a host may send only some tools as strict.
   return rows.every((row) => row.acceptedAfter) ? 0 : 1;
 }

@@ -38,6 +38,16 @@ function isErrorOf(violation: Violation): boolean {
   return violation.severity === 'error';
 }
 
+/** A tool checked under one profile: its row, and both input schemas that were checked. */
+export interface CheckedTool {
+  /** The tool's row. */
+  row: CheckRow;
+  /** The input schema as listed (`{ "type": "object" }` for a tool without one). */
+  listed: unknown;
+  /** The input schema toolschema makes for the profile. */
+  wire: unknown;
+}
+
 /**
  * Checks one tool against one provider profile: its input schema as listed, and as toolschema
  * rewrites it for the profile (`toProviderSchema`), with its size in tokens before and after.
@@ -46,24 +56,36 @@ function isErrorOf(violation: Violation): boolean {
  * @param tool A tool from a `tools/list` result.
  * @param profile The provider profile.
  * @param options Options for the pass.
- * @returns The tool's row for the profile.
+ * @returns The tool's row for the profile, with the schemas it judged.
  */
 export function checkTool(
   tool: Record<string, unknown>,
   profile: Profile,
   options: RewriteOptions = {},
-): CheckRow {
+): CheckedTool {
   const listed = Object.hasOwn(tool, 'inputSchema') ? tool.inputSchema : { type: 'object' };
   const rewritten = rewriteTool({ ...tool, inputSchema: listed }, options, profile);
+  const wire = rewritten.tool.inputSchema;
   const [error] = rewritten.errors;
-  return {
-    tool: typeof tool.name === 'string' ? tool.name : '(unnamed)',
+  const row: CheckRow = {
+    tool: toolName(tool),
     profile,
     acceptedAsListed: !checkProviderSchema(listed, profile).some(isErrorOf),
     acceptedAfter: rewritten.violations.length === 0,
     remaining: rewritten.violations,
     ...(error === undefined ? {} : { error }),
     tokensBefore: countJsonTokens(providerView(tool, listed)),
-    tokensAfter: countJsonTokens(providerView(tool, rewritten.tool.inputSchema)),
+    tokensAfter: countJsonTokens(providerView(tool, wire)),
   };
+  return { row, listed, wire };
+}
+
+/**
+ * The name a row gives a tool.
+ *
+ * @param tool A tool from a `tools/list` result.
+ * @returns Its name, or `(unnamed)` when it has none.
+ */
+export function toolName(tool: Record<string, unknown>): string {
+  return typeof tool.name === 'string' ? tool.name : '(unnamed)';
 }
