@@ -272,8 +272,12 @@ function readContainer(text: string, keys: KeyCache): unknown {
           const read = readKey(text, at, keys);
           if (read === undefined) return NOT_READ;
           key = read;
-          at = afterColon(text, at, read);
-          if (at < 0) return NOT_READ;
+          at += read.length + 2;
+          if (text.charCodeAt(at) === COLON) at++;
+          else {
+            at = afterColon(text, at);
+            if (at < 0) return NOT_READ;
+          }
         }
         continue;
       }
@@ -287,10 +291,32 @@ function readContainer(text: string, keys: KeyCache): unknown {
       value = null;
       at += 4;
     } else {
-      const end = numberEnd(text, at);
-      if (end < 0) return NOT_READ;
-      value = readNumber(text, at, end);
-      at = end;
+      // A whole number of at most MAX_NUMBER_DIGITS digits is summed as it is read (exact below
+      // 2^53); any other goes through numberEnd and Number.
+      const start = at;
+      if (code === MINUS) code = text.charCodeAt(++at);
+      const digitsStart = at;
+      let sum = 0;
+      while (code >= ZERO && code <= NINE) {
+        sum = sum * 10 + (code - ZERO);
+        code = text.charCodeAt(++at);
+      }
+      const digits = at - digitsStart;
+      if (
+        digits > 0 &&
+        digits <= MAX_NUMBER_DIGITS &&
+        (digits === 1 || text.charCodeAt(digitsStart) !== ZERO) &&
+        code !== DOT &&
+        code !== LOWER_E &&
+        code !== UPPER_E
+      ) {
+        value = start === digitsStart ? sum : -sum;
+      } else {
+        const end = numberEnd(text, start);
+        if (end < 0) return NOT_READ;
+        value = Number(text.slice(start, end));
+        at = end;
+      }
     }
     // Store the value, then close every container that ends after it.
     for (;;) {
@@ -311,8 +337,12 @@ function readContainer(text: string, keys: KeyCache): unknown {
           const read = readKey(text, at, keys);
           if (read === undefined) return NOT_READ;
           key = read;
-          at = afterColon(text, at, read);
-          if (at < 0) return NOT_READ;
+          at += read.length + 2;
+          if (text.charCodeAt(at) === COLON) at++;
+          else {
+            at = afterColon(text, at);
+            if (at < 0) return NOT_READ;
+          }
         }
         break;
       }
@@ -326,21 +356,6 @@ function readContainer(text: string, keys: KeyCache): unknown {
       }
     }
   }
-}
-
-/**
- * The number from `start` to `end` (as {@link numberEnd} delimits it): a whole number's digits
- * summed, exact below 2^53; any other through `Number`.
- */
-function readNumber(text: string, start: number, end: number): number {
-  const negative = text.charCodeAt(start) === MINUS;
-  let sum = 0;
-  for (let at = negative ? start + 1 : start; at < end; at++) {
-    const code = text.charCodeAt(at);
-    if (!(code >= ZERO && code <= NINE)) return Number(text.slice(start, end));
-    sum = sum * 10 + (code - ZERO);
-  }
-  return negative ? -sum : sum;
 }
 
 /**
@@ -373,8 +388,8 @@ function readKey(text: string, at: number, keys: KeyCache): string | undefined {
   return key;
 }
 
-/** The index after the colon that follows a key read at `at`; -1 when no colon follows. */
-function afterColon(text: string, at: number, key: string): number {
-  const colon = skipSpace(text, at + key.length + 2);
+/** The index after the colon at or after `at` (whitespace before it); -1 when none follows. */
+function afterColon(text: string, at: number): number {
+  const colon = skipSpace(text, at);
   return text.charCodeAt(colon) === COLON ? colon + 1 : -1;
 }
