@@ -1,5 +1,15 @@
 import type { Profile } from '../types/index.ts';
 
+/** A provider's limits on the `enum` values of one whole schema. */
+export interface EnumLimits {
+  /** Enum values the whole schema may list, summed over every `enum`. */
+  total: number;
+  /** A string `enum` of more than this many values is held to {@link EnumLimits.largeCharacters}. */
+  largeValues: number;
+  /** Characters a string `enum` of more than {@link EnumLimits.largeValues} values may hold. */
+  largeCharacters: number;
+}
+
 /**
  * What one provider profile asks of the wire schema, as data: the rewrites read it and never
  * branch on a provider's name. Each profile's file says where its rules come from.
@@ -56,6 +66,8 @@ export interface Recipe {
   noEmptyProperties: boolean;
   /** How many levels a cycle is unrolled before its tail travels as a JSON string. */
   unrollLevels: number;
+  /** Limits on the `enum` values of the whole wire schema; past them, enums move into descriptions. */
+  enumLimits?: EnumLimits;
 }
 
 /** Annotations every JSON Schema profile keeps. */

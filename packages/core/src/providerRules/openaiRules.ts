@@ -69,6 +69,13 @@ export const OPENAI_STRICT_LIMITS = {
   largeEnumStringLength: 15_000,
 } as const;
 
+/** The enum limits of {@link OPENAI_STRICT_LIMITS}, as the profiles' rewrite keeps to them. */
+export const OPENAI_STRICT_ENUM_LIMITS = {
+  total: OPENAI_STRICT_LIMITS.enumValues,
+  largeValues: OPENAI_STRICT_LIMITS.largeEnumValues,
+  largeCharacters: OPENAI_STRICT_LIMITS.largeEnumStringLength,
+} as const;
+
 /** `openai-strict`: `strict: true` function calling and Structured Outputs. */
 export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
   ...OPENAI_RULES,

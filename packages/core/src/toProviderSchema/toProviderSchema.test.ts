@@ -647,6 +647,59 @@ describe('toProviderSchema', () => {
     );
   });
 
+  it('keeps to OpenAI strict limits on enum values, moving the largest enums into descriptions', () => {
+    // OpenAI strict refuses a schema with more than 1,000 enum values in all, and a string enum
+    // of more than 250 values holding more than 15,000 characters; a linter's configuration
+    // (one enum of levels per rule) passes the first with no enum over 250 values.
+    const values = (prefix: string, count: number, width = 1) =>
+      Array.from({ length: count }, (_, index) => `${prefix}${String(index).padStart(width, '0')}`);
+    const schema = closed(
+      {
+        big: { type: 'string', enum: values('b', 600, 3) },
+        mid: { enum: [...values('m', 500, 3).map((_, index) => index), null] },
+        small: { type: 'string', enum: ['x', 'y'] },
+        wide: { type: 'string', enum: values('w'.repeat(60), 251, 3) },
+      },
+      ['big', 'mid', 'small', 'wide'],
+    );
+    const oneOf = (list: unknown[]) =>
+      `One of: ${list.map((value) => JSON.stringify(value)).join(', ')}.`;
+    for (const profile of ['openai-strict', 'portable'] as const) {
+      const result = toProviderSchema(schema, profile);
+      const properties = result.schema.properties as Record<string, Record<string, unknown>>;
+      expect(properties.big).toStrictEqual({
+        type: 'string',
+        description: oneOf(values('b', 600, 3)),
+      });
+      expect(properties.wide).toStrictEqual({
+        type: 'string',
+        description: oneOf(values('w'.repeat(60), 251, 3)),
+      });
+      expect(properties.mid?.enum).toHaveLength(501);
+      expect(properties.small).toStrictEqual({ type: 'string', enum: ['x', 'y'] });
+      expect(result.diagnostics.filter((diagnostic) => diagnostic.pointer === '')).toStrictEqual([
+        {
+          code: 'profile-keyword-described',
+          pointer: '',
+          message: `${profile} allows at most 1000 enum values in a schema (and 15000 characters in a string enum of more than 250 values); 2 enums (851 values) moved into their descriptions (the validator still enforces them).`,
+        },
+      ]);
+      expect(
+        checkProviderSchema(result.schema, profile).filter(({ severity }) => severity === 'error'),
+      ).toStrictEqual([]);
+      // Every value the original accepts still has a wire encoding that maps back to it.
+      const compiled = compileFresh('2020-12', result.schema);
+      if (!('validate' in compiled)) throw compiled.error;
+      const value = { big: 'b042', mid: 7, small: 'y', wide: `${'w'.repeat(60)}250` };
+      const wire = encodeArguments(result.codec, value);
+      expect(compiled.validate(wire)).toBe(true);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(value);
+    }
+    // Within the limits nothing moves.
+    const within = closed({ small: { type: 'string', enum: values('s', 1000, 4) } }, ['small']);
+    expect(codes('openai-strict', within)).toStrictEqual([]);
+  });
+
   it('merges a root union of objects into one object', () => {
     const schema = {
       anyOf: [

@@ -1,4 +1,5 @@
 import { dereference } from '../dereference/index.ts';
+import { fitEnumLimits } from '../profiles/enumLimits.ts';
 import { fixRootOnly } from '../profiles/fixRootOnly.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
@@ -28,9 +29,13 @@ function rewriteProfile(
   diagnostics: Diagnostic[],
 ): { schema: Record<string, unknown>; codec: Codec } {
   const rewritten = rewriteSchema(mergeRootUnion(root, diagnostics), recipe, diagnostics);
-  return isPlainObjectRoot(rewritten.schema)
+  const wire = isPlainObjectRoot(rewritten.schema)
     ? rewritten
     : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);
+  // A limit on the whole schema: only the finished wire shows whether it holds.
+  if (recipe.enumLimits !== undefined)
+    fitEnumLimits(wire.schema, recipe.enumLimits, recipe.profile, diagnostics);
+  return wire;
 }
 
 /**

@@ -1,4 +1,8 @@
-import { OPENAI_STRICT_LIMITS, STRICT_FORMATS } from '../../providerRules/openaiRules.ts';
+import {
+  OPENAI_STRICT_ENUM_LIMITS,
+  OPENAI_STRICT_LIMITS,
+  STRICT_FORMATS,
+} from '../../providerRules/openaiRules.ts';
 import type { Recipe } from '../recipe.ts';
 import { STRICT_JSON_SCHEMA } from '../recipe.ts';
 
@@ -29,4 +33,5 @@ export const openaiStrict: Recipe = {
   formats: STRICT_FORMATS,
   simpleRegex: false,
   maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
+  enumLimits: OPENAI_STRICT_ENUM_LIMITS,
 };

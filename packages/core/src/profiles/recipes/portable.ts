@@ -1,4 +1,8 @@
-import { OPENAI_STRICT_LIMITS, STRICT_FORMATS } from '../../providerRules/openaiRules.ts';
+import {
+  OPENAI_STRICT_ENUM_LIMITS,
+  OPENAI_STRICT_LIMITS,
+  STRICT_FORMATS,
+} from '../../providerRules/openaiRules.ts';
 import type { Recipe } from '../recipe.ts';
 import { anthropicStrict } from './anthropicStrict.ts';
 
@@ -16,4 +20,5 @@ export const portable: Recipe = {
   enumValues: 'string-number',
   formats: STRICT_FORMATS,
   maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
+  enumLimits: OPENAI_STRICT_ENUM_LIMITS,
 };
