@@ -38,15 +38,17 @@ export interface RewriteContext {
   root: unknown;
   /** Diagnostics so far. */
   diagnostics: Diagnostic[];
+  /** Where this walk's diagnostics start in {@link RewriteContext.diagnostics}. */
+  firstReport: number;
   /**
-   * The pointers reported under each code, to report each place once. By code, then pointer: no
-   * key string is built per report, and a pointer string hashes once however often it is asked.
+   * The pointers reported under each code, to report each place once, made once the walk has
+   * reported {@link COMPARED_REPORTS} diagnostics (before that, they are compared one by one).
    */
   reported: Map<DiagnosticCode, Set<string>> | undefined;
   /** How many times each `$ref` was entered on the current path (unrolling). */
   entered: Map<string, number> | undefined;
   /** What each `$ref` of the call points to, resolved once (an unrolled cycle meets it often). */
-  targets: Map<string, { found: true; value: unknown } | { found: false }> | undefined;
+  targets: Map<string, Target> | undefined;
   /**
    * The description of each schema that travels as a JSON string, by identity: an unrolled cycle
    * ends in the same definition many times, and its JSON is written once.
@@ -65,6 +67,16 @@ export interface RewriteContext {
   /** Rewrites one subschema (the walk, handed to the rewrites of each kind). */
   rewrite: (schema: unknown, pointer: string, depth: Depth) => Rewritten;
 }
+
+/** What a `$ref` of the self-contained schema points to. */
+export type Target =
+  | {
+      found: true;
+      value: unknown;
+      /** How a cycle's tail names the target, once a tail has asked. */
+      name: string | undefined;
+    }
+  | { found: false };
 
 /** How deep a position is: in schemas (a stack bound) and in objects (a provider limit). */
 export interface Depth {
@@ -110,6 +122,13 @@ export function countWritten(context: RewriteContext): void {
 }
 
 /**
+ * How many diagnostics a walk compares one by one before it indexes them by code and pointer.
+ * Most tool schemas report one or two: comparing those is cheaper than making a map and a set
+ * and hashing each pointer (a string built by concatenation, flattened to be hashed).
+ */
+const COMPARED_REPORTS = 16;
+
+/**
  * Records a diagnostic once per code and place.
  *
  * @param context The call's state.
@@ -123,17 +142,44 @@ export function report(
   pointer: string,
   message: string,
 ): void {
-  context.reported ??= new Map();
-  const reported = context.reported;
-  let pointers = reported.get(code);
-  if (pointers === undefined) {
-    pointers = new Set();
-    reported.set(code, pointers);
-  } else if (pointers.has(pointer)) {
-    return;
+  const { diagnostics } = context;
+  if (
+    context.reported === undefined &&
+    diagnostics.length - context.firstReport < COMPARED_REPORTS
+  ) {
+    for (let index = context.firstReport; index < diagnostics.length; index++) {
+      const known = diagnostics[index]!;
+      if (known.code === code && known.pointer === pointer) return;
+    }
+  } else {
+    context.reported ??= indexReports(context);
+    const reported = context.reported;
+    let pointers = reported.get(code);
+    if (pointers === undefined) {
+      pointers = new Set();
+      reported.set(code, pointers);
+    } else if (pointers.has(pointer)) {
+      return;
+    }
+    pointers.add(pointer);
   }
-  pointers.add(pointer);
-  context.diagnostics.push({ code, pointer, message });
+  diagnostics.push({ code, pointer, message });
+}
+
+/** The pointers of the walk's diagnostics so far, by code. */
+function indexReports(context: RewriteContext): Map<DiagnosticCode, Set<string>> {
+  const reported = new Map<DiagnosticCode, Set<string>>();
+  const { diagnostics } = context;
+  for (let index = context.firstReport; index < diagnostics.length; index++) {
+    const { code, pointer } = diagnostics[index]!;
+    let pointers = reported.get(code);
+    if (pointers === undefined) {
+      pointers = new Set();
+      reported.set(code, pointers);
+    }
+    pointers.add(pointer);
+  }
+  return reported;
 }
 
 /** One schema position being rewritten, as the rewrite of each kind receives it. */

@@ -51,6 +51,9 @@ export function rewriteObject(place: Place): Rewritten {
 
   const wireProperties: SchemaObject = {};
   const codecProperties: { [key: string]: CodecNode } = {};
+  // What the two objects above hold, counted as they are written rather than listed to be counted.
+  let wireCount = 0;
+  let codecCount = 0;
   const wireRequired: string[] = [];
   const nullMeansAbsent: string[] = [];
   const absentSentAsNull: string[] = [];
@@ -83,7 +86,11 @@ export function rewriteObject(place: Place): Rewritten {
     }
     if (isRequired || recipe.allRequired) wireRequired.push(name);
     setOwn(wireProperties, name, wire);
-    if (result.codec !== null) setOwn(codecProperties, name, result.codec);
+    wireCount += 1;
+    if (result.codec !== null) {
+      setOwn(codecProperties, name, result.codec);
+      codecCount += 1;
+    }
   }
 
   const wire = typedWire('object', annotations);
@@ -154,11 +161,11 @@ export function rewriteObject(place: Place): Rewritten {
       if (names.length === 0 && depth.objects > 0) return entries;
       const property = freeName(wireProperties);
       setOwn(wireProperties, property, entries.wire);
+      wireCount += 1;
       if (recipe.allRequired) wireRequired.push(property);
       codec.extra = { property, value: (entries.codec as { value: CodecNode }).value };
     }
-    const listed = Object.keys(wireProperties).length > 0;
-    if (!listed && recipe.noEmptyProperties && depth.objects > 0) {
+    if (wireCount === 0 && recipe.noEmptyProperties && depth.objects > 0) {
       // The provider refuses an object without properties: the one value `{}` as a string enum.
       const wire = { type: 'string', ...annotations, enum: ['{}'] };
       const asserted = applicableKeywords('object').filter((keyword) =>
@@ -178,7 +185,7 @@ export function rewriteObject(place: Place): Rewritten {
         original: schema,
       };
     }
-    if (!listed && recipe.noEmptyProperties) {
+    if (wireCount === 0 && recipe.noEmptyProperties) {
       // A tool without parameters: Gemini refuses an object root without properties (and
       // documents leaving `parameters` out, which a wire schema cannot say). One optional
       // property stands in; decoding drops it, so the arguments are `{}` whatever it holds.
@@ -202,10 +209,13 @@ export function rewriteObject(place: Place): Rewritten {
   }
   if (codec.extra !== undefined || codec.rest !== undefined) {
     // Encoding must tell listed keys from the others: every listed property has an entry.
-    for (const name of names)
-      if (!Object.hasOwn(codecProperties, name)) setOwn(codecProperties, name, null);
+    for (const name of names) {
+      if (Object.hasOwn(codecProperties, name)) continue;
+      setOwn(codecProperties, name, null);
+      codecCount += 1;
+    }
   }
-  if (Object.keys(codecProperties).length > 0) codec.properties = codecProperties;
+  if (codecCount > 0) codec.properties = codecProperties;
   if (nullMeansAbsent.length > 0) codec.nullMeansAbsent = nullMeansAbsent;
   if (absentSentAsNull.length > 0) codec.absentSentAsNull = absentSentAsNull;
   // Passive: no key handled apart and every property's codec passive.

@@ -4,7 +4,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
-import type { Depth, RewriteContext, Rewritten } from './context.ts';
+import type { Depth, RewriteContext, Rewritten, Target } from './context.ts';
 import {
   countWritten,
   MAX_SCHEMA_DEPTH,
@@ -69,6 +69,7 @@ export function rewriteSchema(
       leafTables,
       root,
       diagnostics,
+      firstReport: kept,
       reported: undefined,
       entered: undefined,
       targets: undefined,
@@ -378,7 +379,7 @@ function followReference(
     // at every tail (hundreds of tails where a recursive type has many recursive properties).
     const described =
       times > 0
-        ? `A JSON-encoded value of the same schema as the enclosing ${nameOf(ref, target.value)}.`
+        ? `A JSON-encoded value of the same schema as the enclosing ${tailName(ref, target)}.`
         : undefined;
     return jsonString(target.value, annotations, undefined, context, pointer, described);
   }
@@ -428,6 +429,12 @@ function withIgnoredNullable(
   return result;
 }
 
+/** {@link nameOf} a target, worked out once per call (an unrolled cycle ends in many tails). */
+function tailName(ref: string, target: Extract<Target, { found: true }>): string {
+  if (target.name === undefined) target.name = nameOf(ref, target.value);
+  return target.name;
+}
+
 /** How a tail names the schema it recurs into: its `title`, else the last token of the `$ref`. */
 function nameOf(ref: string, target: unknown): string {
   if (isPlainObject(target) && typeof target.title === 'string' && target.title !== '')
@@ -438,16 +445,17 @@ function nameOf(ref: string, target: unknown): string {
 }
 
 /** What a `$ref` of the self-contained schema points to, resolved once per call. */
-function resolveReference(
-  ref: string,
-  context: RewriteContext,
-): { found: true; value: unknown } | { found: false } {
+function resolveReference(ref: string, context: RewriteContext): Target {
   context.targets ??= new Map();
   const targets = context.targets;
   let target = targets.get(ref);
   if (target === undefined) {
     const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
-    target = tokens === undefined ? { found: false } : resolvePointer(context.root, tokens);
+    const resolved = tokens === undefined ? undefined : resolvePointer(context.root, tokens);
+    target =
+      resolved?.found === true
+        ? { found: true, value: resolved.value, name: undefined }
+        : { found: false };
     targets.set(ref, target);
   }
   return target;
