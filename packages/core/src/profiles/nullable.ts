@@ -113,9 +113,12 @@ function withNull(wire: SchemaObject, type: string[]): SchemaObject {
   const enumWithNull =
     Array.isArray(wire.enum) && !wire.enum.includes(null) ? [...wire.enum, null] : undefined;
   // Each key written once, with its final value: writing `type` again, an array where a string
-  // stood, costs more than the whole copy.
-  const result: SchemaObject = {};
-  for (const key of Object.keys(wire)) {
+  // stood, costs more than the whole copy. A leaf's `type` comes first: written with the object.
+  const keys = Object.keys(wire);
+  const typeFirst = keys[0] === 'type';
+  const result: SchemaObject = typeFirst ? { type } : {};
+  for (let index = typeFirst ? 1 : 0; index < keys.length; index++) {
+    const key = keys[index]!;
     const value =
       key === 'type'
         ? type

@@ -66,7 +66,7 @@ export function rewriteObject(place: Place): Rewritten {
     const result =
       rewriteLeafAt(value, inner, context) ??
       context.rewrite(value, propertyPointer(pointer, name), inner);
-    const isRequired = required.has(name);
+    const isRequired = isListed(required, name);
     if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
     propertiesPassive &&= result.passive;
     let wire = result.wire;
@@ -238,12 +238,29 @@ function propertyPointer(pointer: string, name: string): string {
 const NO_PATTERNS: SchemaObject = Object.freeze({});
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
+/**
+ * Up to how many names a `required` list is searched as a list: most objects require a few
+ * properties, and a set costs more to make than a few comparisons; a longer list is hashed, so
+ * that an object with thousands of properties is not rewritten in quadratic time.
+ */
+const SEARCHED_NAMES = 8;
+
 /** The names a `required` keyword lists (strings, each once), built without an iterator. */
-function requiredNames(required: unknown): Set<string> {
-  const names = new Set<string>();
-  if (Array.isArray(required))
+function requiredNames(required: unknown): readonly string[] | ReadonlySet<string> {
+  if (!Array.isArray(required) || required.length === 0) return NO_NAMES;
+  if (required.length > SEARCHED_NAMES) {
+    const names = new Set<string>();
     for (const key of required) if (typeof key === 'string') names.add(key);
+    return names;
+  }
+  const names: string[] = [];
+  for (const key of required) if (typeof key === 'string' && !names.includes(key)) names.push(key);
   return names;
+}
+
+/** Whether {@link requiredNames} lists a name. */
+function isListed(names: readonly string[] | ReadonlySet<string>, name: string): boolean {
+  return names instanceof Set ? names.has(name) : (names as readonly string[]).includes(name);
 }
 
 /**

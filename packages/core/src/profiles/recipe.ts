@@ -53,7 +53,7 @@ export interface Recipe {
    * The annotations kept, in the order the wire writes them (others are dropped; `examples`
    * move into the description). A list: it is only read in order, at almost every node.
    */
-  annotations: readonly string[];
+  annotations: readonly KeptAnnotation[];
   /** The `format` values the provider accepts; absent: any. */
   formats?: ReadonlySet<string>;
   /** The largest `minItems` the provider accepts; absent: any. */
@@ -70,8 +70,21 @@ export interface Recipe {
   enumLimits?: EnumLimits;
 }
 
+/**
+ * The annotations a recipe may keep. One list for every recipe, so that the walk's one scan of a
+ * schema's keys can tell a schema without any of them (most objects) without asking each by name.
+ */
+export const KEEPABLE_ANNOTATIONS = ['title', 'description', 'default'] as const;
+
+/** An annotation a recipe may keep. */
+export type KeptAnnotation = (typeof KEEPABLE_ANNOTATIONS)[number];
+
 /** Annotations every JSON Schema profile keeps. */
-export const JSON_SCHEMA_ANNOTATIONS: readonly string[] = ['title', 'description', 'default'];
+export const JSON_SCHEMA_ANNOTATIONS: readonly KeptAnnotation[] = [
+  'title',
+  'description',
+  'default',
+];
 
 /**
  * What every strict JSON Schema profile shares (OpenAI strict, Claude strict, `portable`):

@@ -23,6 +23,7 @@ import { mergeAllOf } from './mergeAllOf.ts';
 import { isTypelessNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
+import { KEEPABLE_ANNOTATIONS } from './recipe.ts';
 import { leafTablesOf, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
@@ -140,23 +141,27 @@ function rewritePosition(
   }
   const leaf = rewriteScalarLeaf(input, context);
   if (leaf !== undefined) return leaf;
-  // OpenAPI 3.0's `nullable: true` beside a `type` is read as Ajv reads it (`"null"` joins the
-  // type), so every rewrite below sees one spelling of a nullable schema; without a `type` it is
-  // dropped, and reported where the schema refuses `null`.
-  const schema = readNullable(input);
-  if (schema !== input && isTypelessNullable(input))
-    return withIgnoredNullable(
-      rewritePosition(schema, pointer, depth, context),
-      schema,
-      pointer,
-      context,
-    );
   // One scan of the schema's few keys tells which of the keywords below it has: asking each one
   // by name on schemas of many shapes is what made this walk slow.
-  const present = steeringKeywordsOf(schema);
+  let present = steeringKeywordsOf(input);
+  let schema = input;
+  if (present & NULLABLE) {
+    // OpenAPI 3.0's `nullable: true` beside a `type` is read as Ajv reads it (`"null"` joins the
+    // type), so every rewrite below sees one spelling of a nullable schema; without a `type` it
+    // is dropped, and reported where the schema refuses `null`.
+    schema = readNullable(input);
+    if (isTypelessNullable(input))
+      return withIgnoredNullable(
+        rewritePosition(schema, pointer, depth, context),
+        schema,
+        pointer,
+        context,
+      );
+    present = steeringKeywordsOf(schema);
+  }
   if (present & STEERING.$ref && typeof schema.$ref === 'string')
     return followReference(schema, pointer, depth, context);
-  const annotations = annotationsOf(schema, recipe);
+  const annotations = present & ANNOTATED ? annotationsOf(schema, recipe) : {};
 
   if (present & STEERING.allOf && Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
@@ -319,14 +324,21 @@ const STEERING = {
 } as const;
 /** Set when a schema has an assertion keyword the keyword filter knows (for any type). */
 const HAS_ASSERTION = 128;
+/** Set when a schema has OpenAPI's `nullable` keyword. */
+const NULLABLE = 256;
+/** Set when a schema has an annotation some recipe keeps, or `examples` (see `annotationsOf`). */
+const ANNOTATED = 512;
 const STEERING_BITS: ReadonlyMap<string, number> = new Map([
   ...allAssertionKeywords().map((keyword): [string, number] => [keyword, HAS_ASSERTION]),
+  ...[...KEEPABLE_ANNOTATIONS, 'examples'].map((keyword): [string, number] => [keyword, ANNOTATED]),
+  ['nullable', NULLABLE],
   ...Object.entries(STEERING),
 ]);
 
 /**
- * Which steering keywords a schema has (a bit set of {@link STEERING}), and whether it has an
- * assertion keyword ({@link HAS_ASSERTION}), from one scan of its keys.
+ * Which steering keywords a schema has (a bit set of {@link STEERING}), whether it has an
+ * assertion keyword ({@link HAS_ASSERTION}), `nullable` ({@link NULLABLE}) or an annotation a
+ * recipe may keep ({@link ANNOTATED}), from one scan of its keys.
  */
 function steeringKeywordsOf(schema: SchemaObject): number {
   let present = 0;
