@@ -11,7 +11,12 @@ function anatomy(value: unknown): unknown {
     return Object.is(value, -0) ? '-0' : value;
   }
   return {
-    prototype: Object.getPrototypeOf(value) === Array.prototype ? 'array' : 'object',
+    prototype:
+      Object.getPrototypeOf(value) === Array.prototype
+        ? 'array'
+        : Object.getPrototypeOf(value) === Object.prototype
+          ? 'object'
+          : 'other',
     keys: Reflect.ownKeys(value).map((key) => {
       const descriptor = Object.getOwnPropertyDescriptor(value, key) as PropertyDescriptor;
       return [
