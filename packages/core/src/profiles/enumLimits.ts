@@ -12,6 +12,13 @@ const SCHEMA_LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 /** Keywords of a wire schema whose value maps names to schemas. */
 const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions'];
 
+/** What each keyword above holds, for a walk that reads a schema's few keys once. */
+const CHILD_KINDS: ReadonlyMap<string, 'schema' | 'list' | 'map'> = new Map([
+  ...SCHEMA_KEYWORDS.map((keyword): [string, 'schema'] => [keyword, 'schema']),
+  ...SCHEMA_LIST_KEYWORDS.map((keyword): [string, 'list'] => [keyword, 'list']),
+  ...SCHEMA_MAP_KEYWORDS.map((keyword): [string, 'map'] => [keyword, 'map']),
+]);
+
 /** One wire schema that lists an `enum`, and how often the wire holds it. */
 interface EnumPlace {
   schema: SchemaObject;
@@ -40,6 +47,7 @@ export function fitEnumLimits(
   profile: string,
   diagnostics: Diagnostic[],
 ): void {
+  if (isWithinLimits(wire, limits)) return;
   const places = enumPlacesOf(wire);
   let total = 0;
   for (const place of places) total += place.values.length * place.occurrences;
@@ -101,6 +109,38 @@ function enumPlacesOf(wire: SchemaObject): EnumPlace[] {
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
   }
   return [...places.values()];
+}
+
+/**
+ * Whether the wire holds no large enum and at most `limits.total` enum values, each place
+ * counted (what {@link fitEnumLimits} totals): then no enum moves. Nearly every tool schema is
+ * within the limits, and this walk costs a fraction of listing the places in document order: it
+ * reads each schema's few keys once instead of asking each schema for ten keywords by name.
+ */
+function isWithinLimits(wire: SchemaObject, limits: EnumLimits): boolean {
+  let total = 0;
+  const stack: unknown[] = [wire];
+  while (stack.length > 0) {
+    const schema = stack.pop();
+    if (!isPlainObject(schema)) continue;
+    for (const key in schema) {
+      const value = schema[key];
+      if (key === 'enum') {
+        if (!Array.isArray(value)) continue;
+        total += value.length;
+        if (total > limits.total || isLargeEnum(value, limits)) return false;
+        continue;
+      }
+      const kind = CHILD_KINDS.get(key);
+      if (kind === 'schema') stack.push(value);
+      else if (kind === 'list') {
+        if (Array.isArray(value)) for (const item of value) stack.push(item);
+      } else if (kind === 'map' && isPlainObject(value)) {
+        for (const item of Object.values(value)) stack.push(item);
+      }
+    }
+  }
+  return true;
 }
 
 /** A string enum past the provider's limit for large enums (many values, many characters). */

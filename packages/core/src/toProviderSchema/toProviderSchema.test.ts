@@ -698,6 +698,23 @@ describe('toProviderSchema', () => {
     // Within the limits nothing moves.
     const within = closed({ small: { type: 'string', enum: values('s', 1000, 4) } }, ['small']);
     expect(codes('openai-strict', within)).toStrictEqual([]);
+    // Enums under items and in a union's branches count too: 501 + 500 values pass the limit.
+    const nested = closed(
+      {
+        list: { type: 'array', items: { type: 'string', enum: values('l', 501, 3) } },
+        either: { anyOf: [{ type: 'string', enum: values('e', 500, 3) }, { type: 'integer' }] },
+      },
+      ['list', 'either'],
+    );
+    const moved = toProviderSchema(nested, 'openai-strict');
+    expect(codesOf(moved)).toStrictEqual(['profile-keyword-described']);
+    const wire = moved.schema.properties as Record<string, Record<string, unknown>>;
+    expect(wire.list?.items).toStrictEqual({
+      type: 'string',
+      description: `One of: ${values('l', 501, 3)
+        .map((value) => JSON.stringify(value))
+        .join(', ')}.`,
+    });
   });
 
   it('merges a root union of objects into one object', () => {
