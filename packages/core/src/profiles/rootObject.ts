@@ -67,9 +67,40 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): S
   diagnostics.push({
     code: 'profile-root-merged',
     pointer: '',
-    message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.`,
+    message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.${describeNarrowed(narrowedProperties(branches, names))}`,
   });
   return merged;
+}
+
+/** How many property names a merge diagnostic quotes before it only counts the rest. */
+const QUOTED_NAMES = 5;
+
+/**
+ * The merged properties a branch that does not list them still takes with any value (it leaves
+ * other keys open): the merged object holds them to the listing branches' schemas, so arguments
+ * that match the open branch with such a value have no wire form (narrower). A root `anyOf` of
+ * objects that each require their own key and stay open is a common way to say "at least one of".
+ *
+ * @param branches The union's object branches.
+ * @param names The merged property names, in order.
+ * @returns The names held narrower than the union holds them.
+ */
+function narrowedProperties(branches: readonly SchemaObject[], names: readonly string[]): string[] {
+  return names.filter((name) =>
+    branches.some(
+      (branch) =>
+        branch.additionalProperties !== false &&
+        !Object.hasOwn((branch.properties as SchemaObject | undefined) ?? {}, name),
+    ),
+  );
+}
+
+/** The sentence a merge diagnostic adds for narrowed properties (empty when there are none). */
+function describeNarrowed(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
+  const more = names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : '';
+  return ` A branch that does not list ${quoted.join(', ')}${more} leaves it open, but the merged object holds it to the schema of the branches that list it (narrower).`;
 }
 
 /** A branch that describes only objects and has nothing that does not merge. */

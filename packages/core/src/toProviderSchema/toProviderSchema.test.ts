@@ -739,6 +739,37 @@ describe('toProviderSchema', () => {
     expect(codesOf(result)).toStrictEqual(['profile-root-merged']);
   });
 
+  it('says which merged properties an open branch takes other values for (narrower)', () => {
+    // "At least one of imports, contexts": each branch requires its own key and leaves the others
+    // open, so { imports, contexts: 1 } matches the first branch; the merged object types both.
+    const schema = {
+      type: 'object',
+      anyOf: [
+        {
+          properties: { imports: { type: 'array', items: { type: 'string' } } },
+          required: ['imports'],
+        },
+        { properties: { contexts: { type: 'array' } }, required: ['contexts'] },
+      ],
+    };
+    const result = toProviderSchema(schema, 'gemini-json-schema');
+    expect(result.diagnostics).toStrictEqual([
+      {
+        code: 'profile-root-merged',
+        pointer: '',
+        message:
+          'The root anyOf of 2 objects became one object with all their properties; the validator still checks that the arguments match one branch. A branch that does not list "imports", "contexts" leaves it open, but the merged object holds it to the schema of the branches that list it (narrower).',
+      },
+    ]);
+    const compiled = compileFresh('2020-12', result.schema);
+    if (!('validate' in compiled)) throw compiled.error;
+    const original = compileFresh('2020-12', schema);
+    if (!('validate' in original)) throw original.error;
+    const value = { imports: ['a'], contexts: 1 };
+    expect(original.validate(value)).toBe(true);
+    expect(compiled.validate(encodeArguments(result.codec, value))).toBe(false);
+  });
+
   it('wraps a root that cannot be one object', () => {
     const result = toProviderSchema(
       {
