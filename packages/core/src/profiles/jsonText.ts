@@ -272,12 +272,8 @@ function readContainer(text: string, keys: KeyCache): unknown {
           const read = readKey(text, at, keys);
           if (read === undefined) return NOT_READ;
           key = read;
-          at += read.length + 2;
-          if (text.charCodeAt(at) === COLON) at++;
-          else {
-            at = afterColon(text, at);
-            if (at < 0) return NOT_READ;
-          }
+          at = valueStart(text, at, read);
+          if (at < 0) return NOT_READ;
         }
         continue;
       }
@@ -337,12 +333,8 @@ function readContainer(text: string, keys: KeyCache): unknown {
           const read = readKey(text, at, keys);
           if (read === undefined) return NOT_READ;
           key = read;
-          at += read.length + 2;
-          if (text.charCodeAt(at) === COLON) at++;
-          else {
-            at = afterColon(text, at);
-            if (at < 0) return NOT_READ;
-          }
+          at = valueStart(text, at, read);
+          if (at < 0) return NOT_READ;
         }
         break;
       }
@@ -361,9 +353,8 @@ function readContainer(text: string, keys: KeyCache): unknown {
 /**
  * Reads `"key"` and the colon after it from `at` (whitespace before the colon allowed): the key,
  * or `undefined` when the text there is no such key or the key is one {@link INHERITED} names.
- * The value starts after the colon, at `at + key.length + 2` plus the whitespace
- * ({@link afterColon}): a key read here has no escape, so it has a character per text
- * character.
+ * The value starts at {@link valueStart}: a key read here has no escape, so it has a character
+ * per text character.
  */
 function readKey(text: string, at: number, keys: KeyCache): string | undefined {
   if (text.charCodeAt(at) !== QUOTE) return undefined;
@@ -386,6 +377,16 @@ function readKey(text: string, at: number, keys: KeyCache): string | undefined {
   if (INHERITED.has(key)) return undefined;
   if (length <= MAX_CACHED_KEY) keys[slot] = key;
   return key;
+}
+
+/**
+ * Where the value of the key {@link readKey} read at `at` starts: after its closing quote and the
+ * colon (whitespace before the colon allowed); -1 when no colon follows. The colon right after
+ * the quote, the common case, is found without a call.
+ */
+function valueStart(text: string, at: number, key: string): number {
+  const next = at + key.length + 2;
+  return text.charCodeAt(next) === COLON ? next + 1 : afterColon(text, next);
 }
 
 /** The index after the colon at or after `at` (whitespace before it); -1 when none follows. */
