@@ -234,6 +234,39 @@ describe('@google/genai request', () => {
   });
 });
 
+describe('a null default, as Pydantic and FastMCP servers write every optional parameter', () => {
+  // The SDKs strip `default: null` (openai's strict transform: "no meaningful distinction";
+  // @google/genai: null fields of `parameters`), so the wire leaves it out to be what they send.
+  const listed = {
+    type: 'object',
+    properties: {
+      query: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null },
+      limit: { type: 'integer', default: 10 },
+    },
+  };
+
+  it('openai toStrictJsonSchema sends the openai-strict and portable wires unchanged', () => {
+    for (const profile of ['openai-strict', 'portable'] as const) {
+      const wire = toProviderSchema(listed, profile).schema;
+      expect(errors(wire, profile)).toStrictEqual([]);
+      const opinion = openaiStrictOpinion(wire);
+      expect(opinion.error).toBe(undefined);
+      expect(opinion.changes).toStrictEqual([]);
+    }
+  });
+
+  it('@google/genai sends the gemini wire unchanged but for upper-case types', async () => {
+    const wire = toProviderSchema(listed, 'gemini').schema;
+    expect(errors(wire, 'gemini')).toStrictEqual([]);
+    const opinion = await geminiOpinion(wire, 'parameters');
+    expect(opinion.changes).toStrictEqual([
+      '/type',
+      '/properties/query/type',
+      '/properties/limit/type',
+    ]);
+  });
+});
+
 describe('jsonChanges', () => {
   it('lists added, removed and changed positions', () => {
     expect(
