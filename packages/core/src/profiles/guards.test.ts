@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
-import { compileGuard, matchesGuard } from './guards.ts';
+import { compileGuard, matchesGuard, mayAcceptNull } from './guards.ts';
 
 const TYPES: readonly JsonType[] = [
   'null',
@@ -91,5 +91,44 @@ describe('compileGuard', () => {
     const malformed = { types: 5 } as unknown as CodecGuard;
     expect(() => compileGuard(malformed)({})).toThrow(TypeError);
     expect(() => matchesGuard(malformed, {})).toThrow(TypeError);
+  });
+});
+
+describe('mayAcceptNull', () => {
+  const definitions: Record<string, unknown> = {
+    '#/$defs/Text': { type: 'string' },
+    '#/$defs/Loop': { $ref: '#/$defs/Loop' },
+  };
+  const resolve = (ref: string) => definitions[ref];
+
+  it('is false only where the schema surely refuses null', () => {
+    const refusing = [
+      false,
+      { type: 'string' },
+      { enum: ['a', 1] },
+      { const: 0 },
+      { anyOf: [{ type: 'string' }, { const: 1 }] },
+      { oneOf: [{ type: 'object' }, false] },
+      { allOf: [{}, { type: 'array' }] },
+      { $ref: '#/$defs/Text' },
+      { type: 'string', nullable: false },
+    ];
+    const accepting = [
+      true,
+      {},
+      { type: ['string', 'null'] },
+      { type: 'string', nullable: true },
+      { enum: ['a', null] },
+      { properties: { a: { type: 'string' } } },
+      { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      { $ref: '#/$defs/Missing' },
+      { $ref: '#/$defs/Loop' },
+    ];
+    expect(refusing.map((schema) => mayAcceptNull(schema, resolve))).toStrictEqual(
+      refusing.map(() => false),
+    );
+    expect(accepting.map((schema) => mayAcceptNull(schema, resolve))).toStrictEqual(
+      accepting.map(() => true),
+    );
   });
 });

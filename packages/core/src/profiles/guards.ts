@@ -71,6 +71,47 @@ export function guardsOnlyNull(schema: unknown): boolean {
   return types !== undefined && types.length === 1 && types[0] === 'null';
 }
 
+/** How many schemas {@link mayAcceptNull} reads before it answers "may" (a bound on its work). */
+const NULL_READ_BUDGET = 256;
+
+/**
+ * Tells whether a schema may accept `null`: `false` only where it surely refuses it (a `false`
+ * schema, a type or only values without `null`, a union none of whose branches may, an `allOf`
+ * one of whose parts refuses it, a `$ref` to such a schema). Reads a bounded number of schemas,
+ * then answers `true`.
+ *
+ * @param schema A JSON Schema (a `$ref` at its top is followed through `resolve`).
+ * @param resolve The schema a `$ref` points to, or `undefined` when it points nowhere.
+ * @returns Whether `null` may be accepted.
+ */
+export function mayAcceptNull(schema: unknown, resolve: (ref: string) => unknown): boolean {
+  return readsNull(schema, resolve, { left: NULL_READ_BUDGET });
+}
+
+function readsNull(
+  schema: unknown,
+  resolve: (ref: string) => unknown,
+  budget: { left: number },
+): boolean {
+  if (schema === false) return false;
+  if (!isPlainObject(schema) || --budget.left < 0) return true;
+  if (typeof schema.$ref === 'string') {
+    const target = resolve(schema.$ref);
+    if (target !== undefined && !readsNull(target, resolve, budget)) return false;
+  }
+  const values = onlyValuesOf(schema);
+  if (values !== undefined && !values.includes(null)) return false;
+  const types = typesOf(schema);
+  if (types !== undefined && !types.includes('null')) return false;
+  for (const keyword of ['anyOf', 'oneOf']) {
+    const branches = schema[keyword];
+    if (Array.isArray(branches) && !branches.some((branch) => readsNull(branch, resolve, budget)))
+      return false;
+  }
+  const parts = schema.allOf;
+  return !(Array.isArray(parts) && parts.some((part) => !readsNull(part, resolve, budget)));
+}
+
 /** The only values a schema admits, from `const` (first) or `enum`; `undefined`: any. */
 function onlyValuesOf(schema: Record<string, unknown>): JsonValue[] | undefined {
   if (Object.hasOwn(schema, 'const')) return [schema.const as JsonValue];

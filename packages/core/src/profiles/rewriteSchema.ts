@@ -16,7 +16,7 @@ import {
 import { appendDescription, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
-import { jsonTypeOf } from './guards.ts';
+import { jsonTypeOf, mayAcceptNull } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { allAssertionKeywords, filterKeywords, isAssertionKey } from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
@@ -192,7 +192,11 @@ function rewritePosition(
       anyOf === undefined
         ? { ...rest, anyOf: oneOf }
         : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
-    return readAs(rewrite(next, pointer, depth, context), schema);
+    const result = readAs(rewrite(next, pointer, depth, context), schema);
+    // `oneOf` refuses a value that two branches accept, where `anyOf` takes it: a `null` two
+    // branches take is refused, so an optional property here must decode null as absent.
+    if (result.acceptsNull && nullBranchCount(oneOf, context) > 1) result.acceptsNull = false;
+    return result;
   }
   if (
     present & (STEERING.const | STEERING.enum) &&
@@ -354,6 +358,19 @@ function steeringKeywordsOf(schema: SchemaObject): number {
 function readAs(result: Rewritten, schema: SchemaObject): Rewritten {
   result.original = schema;
   return result;
+}
+
+/** How many branches of a `oneOf` may accept `null` (stops counting at two). */
+function nullBranchCount(branches: readonly unknown[], context: RewriteContext): number {
+  const resolve = (ref: string): unknown => {
+    const target = resolveReference(ref, context);
+    return target.found ? target.value : undefined;
+  };
+  let count = 0;
+  for (const branch of branches) {
+    if (mayAcceptNull(branch, resolve) && ++count > 1) break;
+  }
+  return count;
 }
 
 /** The depth of a schema nested in this one, without a new object level. */

@@ -428,6 +428,37 @@ describe('toProviderSchema', () => {
     expect(codesOf(result)).toContain('profile-json-string');
   });
 
+  it('decodes null as absent for an optional oneOf that null matches twice, which refuses null', () => {
+    // `oneOf` refuses a value two branches accept: SchemaStore's jscsrc lists a rule as
+    // `oneOf: [{ anyOf: [options, { type: "null" }] }, { type: "null" }]`, and null matches both.
+    const schema = {
+      type: 'object',
+      properties: {
+        rule: { oneOf: [{ anyOf: [{ type: 'string' }, { type: 'null' }] }, { type: 'null' }] },
+        once: { oneOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+    };
+    const original = compileFresh('2020-12', schema);
+    if (!('validate' in original)) throw original.error;
+    expect(original.validate({ rule: null })).toBe(false);
+    expect(original.validate({ once: null })).toBe(true);
+    for (const profile of ['openai-strict', 'portable'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.codec.root).toStrictEqual({
+        kind: 'object',
+        nullMeansAbsent: ['rule'],
+        absentSentAsNull: ['once'],
+      });
+      expect(decodeArguments(result.codec, { rule: null, once: null })).toStrictEqual({
+        once: null,
+      });
+      expect(encodeArguments(result.codec, {})).toStrictEqual({ rule: null, once: null });
+      expect(
+        codes(profile, schema).filter(([code]) => code === 'profile-absent-null-merged'),
+      ).toStrictEqual([['profile-absent-null-merged', '/properties/once']]);
+    }
+  });
+
   it('merges allOf where it keeps the meaning, else sends a JSON string', () => {
     const merged = toProviderSchema(
       {
