@@ -32,7 +32,14 @@ export function fixRootOnly(
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
-    if (merged !== undefined && merged.schema !== false && merged.described.length === 0)
+    // Only a merge that gives a plain object root is worth its copies: a merge that distributed
+    // a union copies the rest into every branch, and the root is wrapped under `value` anyway.
+    if (
+      merged !== undefined &&
+      merged.schema !== false &&
+      merged.described.length === 0 &&
+      isPlainObjectRoot(merged.schema)
+    )
       schema = merged.schema;
   }
   const result = isPlainObjectRoot(schema)

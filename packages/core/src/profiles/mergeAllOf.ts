@@ -42,6 +42,21 @@ const ADJACENT = [
  * @returns The merged schema, or `undefined`.
  */
 export function mergeAllOf(branches: readonly unknown[]): MergedAllOf | undefined {
+  return mergeBranches(branches, { left: MAX_DISTRIBUTED_OPTIONS });
+}
+
+/**
+ * Union options one merge may visit by distributing unions (two 8-option unions visit 72). Each
+ * union multiplies the options of the others (an `allOf` of five 8-option `oneOf`s is 32,768
+ * branches, each a copy of the rest, 43 MB from 12 KB): past this, the `allOf` does not merge.
+ */
+const MAX_DISTRIBUTED_OPTIONS = 128;
+
+/** {@link mergeAllOf}, with what is left of the distribution budget of the whole merge. */
+function mergeBranches(
+  branches: readonly unknown[],
+  budget: { left: number },
+): MergedAllOf | undefined {
   const flat: SchemaObject[] = [];
   const stack = [...branches].reverse();
   while (stack.length > 0) {
@@ -60,7 +75,7 @@ export function mergeAllOf(branches: readonly unknown[]): MergedAllOf | undefine
   const union = flat.findIndex(
     (branch) => Array.isArray(branch.anyOf) || Array.isArray(branch.oneOf),
   );
-  if (union >= 0) return distribute(flat, union);
+  if (union >= 0) return distribute(flat, union, budget);
   const described: Array<[string, unknown]> = [];
   const merged: SchemaObject = {};
   for (const branch of flat) {
@@ -73,16 +88,22 @@ export function mergeAllOf(branches: readonly unknown[]): MergedAllOf | undefine
 }
 
 /** `A ∧ (B ∨ C)` = `(A ∧ B) ∨ (A ∧ C)`, for the first branch that is a union. */
-function distribute(flat: readonly SchemaObject[], index: number): MergedAllOf | undefined {
+function distribute(
+  flat: readonly SchemaObject[],
+  index: number,
+  budget: { left: number },
+): MergedAllOf | undefined {
   const { anyOf, oneOf, ...rest } = flat[index]!;
   if (anyOf !== undefined && oneOf !== undefined) return undefined;
   const options = (anyOf ?? oneOf) as unknown[];
   if (options.length > 16) return undefined;
+  budget.left -= options.length;
+  if (budget.left < 0) return undefined;
   const others = [...flat.slice(0, index), rest, ...flat.slice(index + 1)];
   const merged: unknown[] = [];
   const described: Array<[string, unknown]> = [];
   for (const option of options) {
-    const result = mergeAllOf([...others, option]);
+    const result = mergeBranches([...others, option], budget);
     if (result === undefined) return undefined;
     if (result.schema !== false) merged.push(result.schema);
     described.push(...result.described);

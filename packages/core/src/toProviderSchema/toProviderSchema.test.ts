@@ -5,6 +5,7 @@ import { createSecondOpinion } from '../../test/helpers/second-opinion.ts';
 import { checkProviderSchema } from '../checkProviderSchema/index.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
+import { mergeAllOf } from '../profiles/mergeAllOf.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Profile } from '../types/index.ts';
 import { toProviderSchema } from './toProviderSchema.ts';
@@ -746,6 +747,39 @@ describe('toProviderSchema', () => {
         .map((value) => JSON.stringify(value))
         .join(', ')}.`,
     });
+  });
+
+  it('keeps an allOf of many unions from multiplying into every combination of their branches', () => {
+    // Distributing `allOf: [oneOf(8), oneOf(8), ...]` writes every combination: five such unions
+    // made 32,768 branches (43 MB of wire from 12 KB) under openai; past a bound it stays an allOf.
+    const union = (key: string) => ({
+      oneOf: Array.from({ length: 8 }, (_, index) => ({
+        type: 'object',
+        properties: { [key]: { const: index } },
+        required: [key],
+      })),
+    });
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      allOf: ['k0', 'k1', 'k2', 'k3', 'k4'].map(union),
+    };
+    const openai = toProviderSchema(schema, 'openai');
+    expect(openai.schema).toStrictEqual({
+      type: 'object',
+      properties: { value: { ...schema } },
+      required: ['value'],
+      additionalProperties: false,
+    });
+    expect(JSON.stringify(toProviderSchema(schema, 'portable').schema).length).toBeLessThan(
+      JSON.stringify(schema).length * 4,
+    );
+    // Two small unions still merge into their combinations; five no longer do.
+    const two = mergeAllOf([{ type: 'object' }, union('k0'), union('k1')]);
+    if (two === undefined) throw new Error('two unions of 8 options merge');
+    const outer = (two.schema as { oneOf: Array<{ oneOf: unknown[] }> }).oneOf;
+    expect(outer.map((branch) => branch.oneOf.length)).toStrictEqual(Array(8).fill(8));
+    expect(mergeAllOf([{ type: 'object' }, ...schema.allOf])).toBe(undefined);
   });
 
   it('merges a root union of objects into one object', () => {
