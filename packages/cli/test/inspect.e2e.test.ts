@@ -178,7 +178,7 @@ describe('toolschema inspect --profile (built bin)', () => {
               rule: 'openai-strict/limits',
               pointer: '',
               message:
-                'OpenAI strict mode (Structured Outputs) allows at most 1000 enum values; found 1201.',
+                'OpenAI strict mode (Structured Outputs) allows at most 5000 object properties; found 5001.',
               severity: 'error',
             },
           ],

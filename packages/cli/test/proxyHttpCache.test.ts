@@ -5,10 +5,10 @@ import { PassThrough } from 'node:stream';
 import { ToolSchemaMessages } from '@toolschema/mcp';
 import {
   rewrittenToolWithRef,
-  toolWithHugeEnum,
   toolWithRecord,
   toolWithRecordOpenAiStrictInput,
   toolWithRef,
+  toolWithTooManyProperties,
 } from '@toolschema/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runProxy } from '../src/proxy/index.ts';
@@ -279,7 +279,7 @@ describe.each(MODES)(
 
 describe('toolschema proxy --url, tools the profile refuses', () => {
   it('leaves a refused tool out of a list from the cache too, and says so once', async () => {
-    const tools = [toolWithRecord, toolWithHugeEnum];
+    const tools = [toolWithRecord, toolWithTooManyProperties];
     const { url } = await server({ transport: 'streamable', catalog: { tools } });
     const proxy = await startProxy(url, ['--profile', 'openai-strict', '--quiet']);
     const listTool = vi.spyOn(ToolSchemaMessages.prototype, 'listTool');
@@ -295,7 +295,10 @@ describe('toolschema proxy --url, tools the profile refuses', () => {
   });
 
   it('lists it again from the cache with --keep-invalid', async () => {
-    const { url } = await server({ transport: 'sse', catalog: { tools: [toolWithHugeEnum] } });
+    const { url } = await server({
+      transport: 'sse',
+      catalog: { tools: [toolWithTooManyProperties] },
+    });
     const args = ['--profile', 'openai-strict', '--keep-invalid', '--quiet'];
     const proxy = await startProxy(url, args);
     const listTool = vi.spyOn(ToolSchemaMessages.prototype, 'listTool');

@@ -20,11 +20,12 @@ export {
 export { refsOf } from './refsOf.ts';
 export { type ThrownToolSchemaError, toolSchemaError } from './toolSchemaError.ts';
 export {
+  manyStringProperties,
   rewrittenToolWithRef,
   toolsListRequest,
   toolsListResponse,
-  toolWithHugeEnum,
   toolWithRecord,
   toolWithRecordOpenAiStrictInput,
   toolWithRef,
+  toolWithTooManyProperties,
 } from './toolsList.ts';

@@ -54,14 +54,25 @@ export const toolWithRecordOpenAiStrictInput = {
   additionalProperties: false,
 };
 
-/** A tool with 1,200 enum values: more than OpenAI strict mode takes, whatever the rewrite. */
-export const toolWithHugeEnum = {
+/**
+ * A tool with 5,001 parameters (`value`, `p0` to `p4999`): more than OpenAI strict mode takes,
+ * whatever the rewrite (a profile renames no parameter).
+ */
+export const toolWithTooManyProperties = {
   name: 'pick',
-  inputSchema: {
-    type: 'object',
-    properties: { value: { enum: Array.from({ length: 1200 }, (_, index) => `v${index}`) } },
-  },
+  inputSchema: { type: 'object', properties: manyStringProperties() },
 };
+
+/**
+ * `value` and 5,000 more string properties (`p0`...): one past OpenAI strict mode's 5,000.
+ *
+ * @returns The `properties` of a schema.
+ */
+export function manyStringProperties(): Record<string, { type: 'string' }> {
+  const properties: Record<string, { type: 'string' }> = { value: { type: 'string' } };
+  for (let index = 0; index < 5000; index++) properties[`p${index}`] = { type: 'string' };
+  return properties;
+}
 
 /**
  * A `tools/list` request.

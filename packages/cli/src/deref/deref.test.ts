@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { manyStringProperties } from '@toolschema/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError, UsageError } from '../CliError/index.ts';
 import { createMemoryIo } from '../io/createMemoryIo.ts';
@@ -163,8 +164,7 @@ describe('runDeref --profile', () => {
   });
 
   it('says on stderr what the provider would still refuse', async () => {
-    const values = Array.from({ length: 1200 }, (_, index) => `v${index}`);
-    const memory = createMemoryIo(JSON.stringify({ properties: { value: { enum: values } } }));
+    const memory = createMemoryIo(JSON.stringify({ properties: manyStringProperties() }));
     expect(await runDeref(['--profile', 'openai-strict', '--compact'], memory.io)).toBe(0);
     expect(memory.stderr()).toContain(
       'toolschema: openai-strict still refuses it: openai-strict/limits at ',

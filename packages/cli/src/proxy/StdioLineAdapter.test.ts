@@ -6,9 +6,9 @@ import {
 import {
   rewrittenToolWithRef,
   toolsListResponse,
-  toolWithHugeEnum,
   toolWithRecord,
   toolWithRef,
+  toolWithTooManyProperties,
 } from '@toolschema/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
@@ -316,7 +316,8 @@ describe('StdioLineAdapter, a tools/list listed again', () => {
     };
     for (const id of ['1', '2']) {
       expect(
-        JSON.parse(list(lines, id, [toolWithHugeEnum, plain, toolWithHugeEnum])).result.tools,
+        JSON.parse(list(lines, id, [toolWithTooManyProperties, plain, toolWithTooManyProperties]))
+          .result.tools,
       ).toStrictEqual([plain]);
     }
     expect(messages.tool('pick')?.omitted).toBe(true);
@@ -398,7 +399,7 @@ describe('StdioLineAdapter, messages parsed by the remote proxy', () => {
     const tools = [
       refTool('été'),
       null,
-      toolWithHugeEnum,
+      toolWithTooManyProperties,
       1.5,
       {
         name: 'plain',

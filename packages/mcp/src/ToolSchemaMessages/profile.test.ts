@@ -1,9 +1,9 @@
 import {
   toolsListRequest,
   toolsListResponse,
-  toolWithHugeEnum,
   toolWithRecord,
   toolWithRecordOpenAiStrictInput,
+  toolWithTooManyProperties,
 } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { type ToolReport, ToolSchemaMessages } from './ToolSchemaMessages.ts';
@@ -70,7 +70,7 @@ describe('ToolSchemaMessages with a profile', () => {
       profile: 'openai-strict',
       onToolReport: (report) => reports.push(report),
     });
-    expect(listWith(messages, [toolWithHugeEnum, toolWithRecord])).toStrictEqual({
+    expect(listWith(messages, [toolWithTooManyProperties, toolWithRecord])).toStrictEqual({
       jsonrpc: '2.0',
       id: 1,
       result: { tools: [{ ...toolWithRecord, inputSchema: tagWire }], nextCursor: 'c' },
@@ -87,7 +87,9 @@ describe('ToolSchemaMessages with a profile', () => {
 
   it('keeps such a tool with keepInvalid', () => {
     const messages = new ToolSchemaMessages({ profile: 'openai-strict', keepInvalid: true });
-    const answer = listWith(messages, [toolWithHugeEnum]) as { result: { tools: unknown[] } };
+    const answer = listWith(messages, [toolWithTooManyProperties]) as {
+      result: { tools: unknown[] };
+    };
     expect(answer.result.tools).toHaveLength(1);
     expect(messages.tool('pick')?.omitted).toBe(false);
     expect(messages.tool('pick')?.inputSchema?.violations).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { manyStringProperties } from '@toolschema/test-support';
 import { describe, expect, it } from 'vitest';
 import { rewriteTool } from './rewriteTool.ts';
 
@@ -119,8 +120,7 @@ describe('rewriteTool with a profile', () => {
   });
 
   it('reports the refusals the profile cannot remove', () => {
-    const values = Array.from({ length: 1200 }, (_, index) => `v${index}`);
-    const tool = { name: 'pick', inputSchema: { properties: { value: { enum: values } } } };
+    const tool = { name: 'pick', inputSchema: { properties: manyStringProperties() } };
     const result = rewriteTool(tool, {}, 'openai-strict');
     expect(result.violations.map((violation) => violation.rule)).toStrictEqual([
       'openai-strict/limits',
