@@ -166,6 +166,27 @@ export function report(
   diagnostics.push({ code, pointer, message });
 }
 
+/**
+ * Takes back what the walk reported and summarized since a position began (`reports`: the
+ * length of {@link RewriteContext.diagnostics}, `summarized`: {@link RewriteContext.summarized},
+ * both read then). A position that gives up the wire its subschemas were rewritten into, to
+ * travel as a JSON string, carries the original whole: their diagnostics (an object closed,
+ * entries, a keyword described...) would name rewrites the output does not have, and their
+ * summaries would spend the budget of descriptions the model reads.
+ *
+ * @param context The call's state.
+ * @param reports How many diagnostics there were when the position began.
+ * @param summarized How many summary characters were written when the position began.
+ */
+export function takeBack(context: RewriteContext, reports: number, summarized: number): void {
+  if (context.diagnostics.length > reports) {
+    context.diagnostics.length = reports;
+    // The index may hold pointers just taken back: it is made again from what is left.
+    context.reported = undefined;
+  }
+  context.summarized = summarized;
+}
+
 /** The pointers of the walk's diagnostics so far, by code. */
 function indexReports(context: RewriteContext): Map<DiagnosticCode, Set<string>> {
   const reported = new Map<DiagnosticCode, Set<string>>();

@@ -3,7 +3,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
-import { report } from './context.ts';
+import { report, takeBack } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
@@ -38,6 +38,8 @@ export function rewriteObject(place: Place): Rewritten {
   const { schema, annotations, context, pointer, depth } = place;
   const { recipe } = context;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects + 1 };
+  const reports = context.diagnostics.length;
+  const summarized = context.summarized;
   const declared = isPlainObject(schema.properties) ? schema.properties : {};
   const required = requiredNames(schema.required);
   const names = Object.keys(declared);
@@ -115,6 +117,7 @@ export function rewriteObject(place: Place): Rewritten {
       // The codec does not match keys against patterns: such an object travels whole.
       if (mapped) {
         const why = 'The values of this object map by key pattern, which the codec does not follow';
+        takeBack(context, reports, summarized);
         return jsonString(schema, annotations, why, context, pointer);
       }
       wire.patternProperties = wirePatterns;
@@ -146,6 +149,7 @@ export function rewriteObject(place: Place): Rewritten {
     if (open && recipe.maxObjectDepth !== undefined && inner.objects >= recipe.maxObjectDepth) {
       // Its { key, value } entries would nest one object past the provider's limit.
       const why = `The entries of this object would nest deeper than the ${recipe.maxObjectDepth} levels ${recipe.profile} accepts`;
+      takeBack(context, reports, summarized);
       return jsonString(schema, annotations, why, context, pointer);
     }
     if (open) {

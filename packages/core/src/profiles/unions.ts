@@ -1,6 +1,7 @@
 import type { CodecGuard } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
+import { takeBack } from './context.ts';
 import { guardOf, guardsOnlyNull, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
@@ -21,6 +22,8 @@ type SchemaObject = Record<string, unknown>;
 export function rewriteUnion(branches: readonly unknown[], place: Place): Rewritten {
   const { schema: original, annotations, context, pointer, depth } = place;
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
+  const reports = context.diagnostics.length;
+  const summarized = context.summarized;
   const all = branches
     .map(
       (branch, index) =>
@@ -68,6 +71,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
       const [a, b] = [results[left]!, results[right]!];
       if ((a.passive && b.passive) || deepEqual(a.codec, b.codec)) continue;
       if (ambiguous(guardsAt(left), guardsAt(right))) {
+        takeBack(context, reports, summarized);
         return jsonString(
           original,
           annotations,

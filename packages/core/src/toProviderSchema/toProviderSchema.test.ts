@@ -426,7 +426,41 @@ describe('toProviderSchema', () => {
       kind: 'object',
       properties: { v: { kind: 'json' } },
     });
-    expect(codesOf(result)).toContain('profile-json-string');
+    // The branches were rewritten (one into entries, one closed) before the union gave them up:
+    // the string carries the original whole, so only the string is reported.
+    expect(result.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-json-string', '/properties/v'],
+      ['profile-object-closed', ''],
+    ]);
+  });
+
+  it('reports nothing from inside an object that travels as a JSON string after all', () => {
+    // Nine objects deep, the record's { key, value } entries would pass OpenAI's 10 levels: the
+    // object travels as a string, and its property's format was never moved into a description.
+    let inner: Record<string, unknown> = {
+      type: 'object',
+      properties: { note: { type: 'string', format: 'color' } },
+      additionalProperties: { type: 'number' },
+    };
+    for (let level = 0; level < 9; level++) {
+      inner = {
+        type: 'object',
+        properties: { next: inner },
+        required: ['next'],
+        additionalProperties: false,
+      };
+    }
+    const result = toProviderSchema(inner, 'openai-strict');
+    const deepest = `${'/properties/next'.repeat(9)}`;
+    expect(result.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-json-string', deepest],
+    ]);
+    const args = JSON.parse(`${'{"next":'.repeat(9)}{"note":"hi","n":1}${'}'.repeat(9)}`) as Record<
+      string,
+      unknown
+    >;
+    const wire = encodeArguments(result.codec, args);
+    expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
   });
 
   it('decodes null as absent for an optional oneOf that null matches twice, which refuses null', () => {
