@@ -179,10 +179,17 @@ export function report(
  * @param summarized How many summary characters were written when the position began.
  */
 export function takeBack(context: RewriteContext, reports: number, summarized: number): void {
-  if (context.diagnostics.length > reports) {
-    context.diagnostics.length = reports;
-    // The index may hold pointers just taken back: it is made again from what is left.
-    context.reported = undefined;
+  const { diagnostics, reported } = context;
+  if (diagnostics.length > reports) {
+    // Each place is reported once, so the index holds each diagnostic taken back once: it loses
+    // exactly those (made again from what is left, it would cost a walk over every report).
+    if (reported !== undefined) {
+      for (let index = reports; index < diagnostics.length; index++) {
+        const { code, pointer } = diagnostics[index]!;
+        reported.get(code)?.delete(pointer);
+      }
+    }
+    diagnostics.length = reports;
   }
   context.summarized = summarized;
 }
