@@ -24,39 +24,13 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   const inner: Depth = { schemas: depth.schemas + 1, objects: depth.objects };
   const reports = context.diagnostics.length;
   const summarized = context.summarized;
-  const all = branches
-    .map(
-      (branch, index) =>
-        rewriteLeafAt(branch, inner, context) ??
-        context.rewrite(branch, `${pointer}/anyOf/${index}`, inner),
-    )
-    .filter((result) => result.never !== true);
-  if (all.length === 0) return context.rewrite(false, pointer, inner);
-  // A branch that is only `null` is the union's nullability, written in the provider's spelling.
-  const results = all.filter((result) => !guardsOnlyNull(result.original));
-  const hasNull = results.length < all.length;
-  if (results.length === 0) return all[0]!;
-  const acceptsNull = all.some((result) => result.acceptsNull);
-  // The wire is written once the union is known to keep its branches (not a JSON string).
-  const wireOf = () =>
-    unionWire(
-      results.map((result) => result.wire),
-      annotations,
-      hasNull,
-      context,
-    );
-  if (results.every((result) => result.passive)) {
-    return {
-      wire: wireOf(),
-      codec: null,
-      passive: true,
-      acceptsNull,
-      original,
-    };
-  }
+  /** The branches that accept a value, rewritten. */
+  const all: Rewritten[] = [];
+  /** The same but for the branches that are only `null` (the union's nullability). */
+  const results: Rewritten[] = [];
   // Each branch's guards are read when a pair first needs them: a union that travels as a JSON
   // string is mostly told at its first branches.
-  const guards: Array<BranchGuards | undefined> = new Array(results.length);
+  const guards: Array<BranchGuards | undefined> = [];
   const guardsAt = (index: number): BranchGuards => {
     let known = guards[index];
     if (known === undefined) {
@@ -66,10 +40,21 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     }
     return known;
   };
-  for (let left = 0; left < results.length; left++) {
-    for (let right = left + 1; right < results.length; right++) {
-      const [a, b] = [results[left]!, results[right]!];
-      if ((a.passive && b.passive) || deepEqual(a.codec, b.codec)) continue;
+  for (let index = 0; index < branches.length; index++) {
+    const branch = branches[index];
+    const result =
+      rewriteLeafAt(branch, inner, context) ??
+      context.rewrite(branch, `${pointer}/anyOf/${index}`, inner);
+    if (result.never === true) continue;
+    all.push(result);
+    if (guardsOnlyNull(result.original)) continue;
+    const right = results.length;
+    results.push(result);
+    // A branch that maps differently from an earlier one and cannot be told apart from it sends
+    // the whole union as a JSON string: the branches after it need not be rewritten.
+    for (let left = 0; left < right; left++) {
+      const earlier = results[left]!;
+      if ((earlier.passive && result.passive) || deepEqual(earlier.codec, result.codec)) continue;
       if (ambiguous(guardsAt(left), guardsAt(right))) {
         takeBack(context, reports, summarized);
         return jsonString(
@@ -82,6 +67,19 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
       }
     }
   }
+  if (all.length === 0) return context.rewrite(false, pointer, inner);
+  const hasNull = results.length < all.length;
+  if (results.length === 0) return all[0]!;
+  const acceptsNull = all.some((result) => result.acceptsNull);
+  const wire = unionWire(
+    results.map((result) => result.wire),
+    annotations,
+    hasNull,
+    context,
+  );
+  if (results.every((result) => result.passive)) {
+    return { wire, codec: null, passive: true, acceptsNull, original };
+  }
   const branchCodecs = results.map((result, index) => ({
     ...guardsAt(index),
     codec: result.codec,
@@ -90,7 +88,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   if (hasNull)
     branchCodecs.unshift({ wire: { types: ['null'] }, original: { types: ['null'] }, codec: null });
   return {
-    wire: wireOf(),
+    wire,
     codec: { kind: 'union', branches: branchCodecs },
     passive: false,
     acceptsNull,
