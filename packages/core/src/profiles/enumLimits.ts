@@ -1,23 +1,10 @@
 import type { Diagnostic } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { forEachSubschema, type SubschemaPlace, visitSchemas } from '../visitSchemas/index.ts';
 import { appendDescription } from './describe.ts';
 import type { EnumLimits } from './recipe.ts';
 
 type SchemaObject = Record<string, unknown>;
-
-/** Keywords of a wire schema whose value is a schema. */
-const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not'];
-/** Keywords of a wire schema whose value is a list of schemas. */
-const SCHEMA_LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
-/** Keywords of a wire schema whose value maps names to schemas. */
-const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions'];
-
-/** What each keyword above holds, for a walk that reads a schema's few keys once. */
-const CHILD_KINDS: ReadonlyMap<string, 'schema' | 'list' | 'map'> = new Map([
-  ...SCHEMA_KEYWORDS.map((keyword): [string, 'schema'] => [keyword, 'schema']),
-  ...SCHEMA_LIST_KEYWORDS.map((keyword): [string, 'list'] => [keyword, 'list']),
-  ...SCHEMA_MAP_KEYWORDS.map((keyword): [string, 'map'] => [keyword, 'map']),
-]);
 
 /** One wire schema that lists an `enum`, and how often the wire holds it. */
 interface EnumPlace {
@@ -87,6 +74,10 @@ export function fitEnumLimits(
 function enumPlacesOf(wire: SchemaObject): EnumPlace[] {
   const places = new Map<SchemaObject, EnumPlace>();
   const stack: unknown[] = [wire];
+  const children: unknown[] = [];
+  const collect: SubschemaPlace = (container, key) => {
+    children.push((container as Record<string | number, unknown>)[key]);
+  };
   while (stack.length > 0) {
     const schema = stack.pop();
     if (!isPlainObject(schema)) continue;
@@ -95,16 +86,8 @@ function enumPlacesOf(wire: SchemaObject): EnumPlace[] {
       if (place === undefined) places.set(schema, { schema, values: schema.enum, occurrences: 1 });
       else place.occurrences++;
     }
-    const children: unknown[] = [];
-    for (const keyword of SCHEMA_KEYWORDS) children.push(schema[keyword]);
-    for (const keyword of SCHEMA_LIST_KEYWORDS) {
-      const list = schema[keyword];
-      if (Array.isArray(list)) children.push(...list);
-    }
-    for (const keyword of SCHEMA_MAP_KEYWORDS) {
-      const map = schema[keyword];
-      if (isPlainObject(map)) children.push(...Object.values(map));
-    }
+    children.length = 0;
+    forEachSubschema(schema, collect);
     // Reversed onto the stack, so that schemas are met in document order.
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
   }
@@ -114,33 +97,18 @@ function enumPlacesOf(wire: SchemaObject): EnumPlace[] {
 /**
  * Whether the wire holds no large enum and at most `limits.total` enum values, each place
  * counted (what {@link fitEnumLimits} totals): then no enum moves. Nearly every tool schema is
- * within the limits, and this walk costs a fraction of listing the places in document order: it
- * reads each schema's few keys once instead of asking each schema for ten keywords by name.
+ * within the limits, so this count, in any order, comes before listing the places in order.
  */
 function isWithinLimits(wire: SchemaObject, limits: EnumLimits): boolean {
   let total = 0;
-  const stack: unknown[] = [wire];
-  while (stack.length > 0) {
-    const schema = stack.pop();
-    if (!isPlainObject(schema)) continue;
-    for (const key in schema) {
-      const value = schema[key];
-      if (key === 'enum') {
-        if (!Array.isArray(value)) continue;
-        total += value.length;
-        if (total > limits.total || isLargeEnum(value, limits)) return false;
-        continue;
-      }
-      const kind = CHILD_KINDS.get(key);
-      if (kind === 'schema') stack.push(value);
-      else if (kind === 'list') {
-        if (Array.isArray(value)) for (const item of value) stack.push(item);
-      } else if (kind === 'map' && isPlainObject(value)) {
-        for (const item of Object.values(value)) stack.push(item);
-      }
-    }
-  }
-  return true;
+  let within = true;
+  visitSchemas(wire, (schema) => {
+    const values = schema.enum;
+    if (!within || !Array.isArray(values)) return;
+    total += values.length;
+    within = total <= limits.total && !isLargeEnum(values, limits);
+  });
+  return within;
 }
 
 /** A string enum past the provider's limit for large enums (many values, many characters). */
