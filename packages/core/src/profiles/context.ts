@@ -153,17 +153,26 @@ export function report(
     }
   } else {
     context.reported ??= indexReports(context);
-    const reported = context.reported;
-    let pointers = reported.get(code);
-    if (pointers === undefined) {
-      pointers = new Set();
-      reported.set(code, pointers);
-    } else if (pointers.has(pointer)) {
-      return;
-    }
-    pointers.add(pointer);
+    if (!addReported(context.reported, code, pointer)) return;
   }
   diagnostics.push({ code, pointer, message });
+}
+
+/** Adds a place to a report index; `false` when it was already there. */
+function addReported(
+  reported: Map<DiagnosticCode, Set<string>>,
+  code: DiagnosticCode,
+  pointer: string,
+): boolean {
+  let pointers = reported.get(code);
+  if (pointers === undefined) {
+    pointers = new Set();
+    reported.set(code, pointers);
+  } else if (pointers.has(pointer)) {
+    return false;
+  }
+  pointers.add(pointer);
+  return true;
 }
 
 /**
@@ -200,12 +209,7 @@ function indexReports(context: RewriteContext): Map<DiagnosticCode, Set<string>>
   const { diagnostics } = context;
   for (let index = context.firstReport; index < diagnostics.length; index++) {
     const { code, pointer } = diagnostics[index]!;
-    let pointers = reported.get(code);
-    if (pointers === undefined) {
-      pointers = new Set();
-      reported.set(code, pointers);
-    }
-    pointers.add(pointer);
+    addReported(reported, code, pointer);
   }
   return reported;
 }

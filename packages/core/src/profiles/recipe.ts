@@ -80,11 +80,7 @@ export const KEEPABLE_ANNOTATIONS = ['title', 'description', 'default'] as const
 export type KeptAnnotation = (typeof KEEPABLE_ANNOTATIONS)[number];
 
 /** Annotations every JSON Schema profile keeps. */
-export const JSON_SCHEMA_ANNOTATIONS: readonly KeptAnnotation[] = [
-  'title',
-  'description',
-  'default',
-];
+export const JSON_SCHEMA_ANNOTATIONS: readonly KeptAnnotation[] = KEEPABLE_ANNOTATIONS;
 
 /**
  * What every strict JSON Schema profile shares (OpenAI strict, Claude strict, `portable`):
