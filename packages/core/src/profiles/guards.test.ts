@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compileFresh } from '../../test/helpers/ajv.ts';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
-import { compileGuard, matchesGuard, mayAcceptNull } from './guards.ts';
+import { compileGuard, guardIsExact, guardOf, matchesGuard, mayAcceptNull } from './guards.ts';
 
 const TYPES: readonly JsonType[] = [
   'null',
@@ -130,5 +131,96 @@ describe('mayAcceptNull', () => {
     expect(accepting.map((schema) => mayAcceptNull(schema, resolve))).toStrictEqual(
       accepting.map(() => true),
     );
+  });
+});
+
+describe('guardIsExact', () => {
+  /** Small schemas of vacuous and listing keywords, sometimes with one that asserts more. */
+  const schema = fc
+    .tuple(
+      fc.record(
+        {
+          type: fc.oneof(
+            fc.constantFrom<unknown>(...TYPES),
+            fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }),
+          ),
+          enum: fc.array(fc.constantFrom<JsonValue>('x', 1, 1.5, null, true, [], {}), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          const: fc.constantFrom<JsonValue>('x', 2, null, { a: 1 }),
+          properties: fc.constantFrom<unknown>({}, { a: { type: 'string' } }),
+          additionalProperties: fc.constantFrom<unknown>(true, {}, false, { type: 'string' }),
+          items: fc.constantFrom<unknown>(true, {}, { type: 'string' }),
+          required: fc.constantFrom<unknown>([], ['a']),
+          title: fc.constant('t'),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.option(
+        fc.constantFrom<Record<string, unknown>>(
+          { minLength: 2 },
+          { format: 'email' },
+          { type: 'string', nullable: true },
+          { minProperties: 1 },
+        ),
+        { freq: 3 },
+      ),
+    )
+    .map(([base, extra]) => ({ ...base, ...extra }));
+  const instance = fc.oneof(
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom<unknown>(
+      'x',
+      'a@b.co',
+      1,
+      1.5,
+      2,
+      null,
+      true,
+      [],
+      ['s'],
+      [1],
+      {},
+      { a: 1 },
+      { a: 's' },
+    ),
+  );
+
+  it('is true only where every value the guard matches is accepted', () => {
+    let exact = 0;
+    let refusedByInexact = 0;
+    fc.assert(
+      fc.property(schema, fc.array(instance, { maxLength: 12 }), (tested, values) => {
+        const compiled = compileFresh('2020-12', tested);
+        if (!('validate' in compiled)) throw compiled.error;
+        const guard = guardOf(tested);
+        const isExact = guardIsExact(tested);
+        if (isExact) exact++;
+        for (const each of values) {
+          if (!matchesGuard(guard, each)) continue;
+          const accepted = compiled.validate(each);
+          if (isExact) expect(accepted, JSON.stringify({ tested, each })).toBe(true);
+          else if (!accepted) refusedByInexact++;
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // Neither side is vacuous: some schemas are exact, and inexact ones do refuse guard matches.
+    expect(exact).toBeGreaterThan(0);
+    expect(refusedByInexact).toBeGreaterThan(0);
+  });
+
+  it('takes `true`, `{}` and schemas of types, listed values and empty keywords', () => {
+    expect(guardIsExact(true)).toBe(true);
+    expect(guardIsExact({})).toBe(true);
+    expect(guardIsExact({ type: 'object', properties: {}, additionalProperties: {} })).toBe(true);
+    expect(guardIsExact({ type: ['string', 'null'], description: 'd', 'x-id': 1 })).toBe(true);
+    expect(guardIsExact({ enum: ['a', 'b'] })).toBe(true);
+    expect(guardIsExact({ type: 'object', required: ['a'] })).toBe(false);
+    expect(guardIsExact({ type: 'string', format: 'email' })).toBe(false);
+    expect(guardIsExact({ type: 'string', nullable: true })).toBe(false);
+    expect(guardIsExact({ anyOf: [{ type: 'string' }] })).toBe(false);
+    expect(guardIsExact(false)).toBe(false);
   });
 });

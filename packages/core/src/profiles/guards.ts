@@ -1,6 +1,7 @@
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { isAssertionKey } from './keywords.ts';
 import { typeWithNullable } from './nullable.ts';
 
 const JSON_TYPES: ReadonlySet<string> = new Set([
@@ -69,6 +70,60 @@ export function guardsOnlyNull(schema: unknown): boolean {
   if (values !== undefined) return values.length > 0 && values.every((value) => value === null);
   const types = typesOf(schema);
   return types !== undefined && types.length === 1 && types[0] === 'null';
+}
+
+/** Keywords that assert nothing when their value is empty: `{}`, `true` or `[]`. */
+const EMPTY_WHEN_VACUOUS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'additionalItems',
+  'unevaluatedItems',
+  'required',
+]);
+
+/**
+ * Tells whether a schema accepts every value its guard ({@link guardOf}) matches: its only
+ * assertions are types, listed values and keywords that assert nothing (`properties: {}`,
+ * `additionalProperties: true`...). A union may then let such a branch overlap another in the
+ * original: the encoder tries it first, and any value it matches is one the branch accepts.
+ * Answers `false` where unsure.
+ *
+ * @param schema An original JSON Schema without `$ref` at its top.
+ * @returns Whether matching the guard implies being accepted.
+ */
+export function guardIsExact(schema: unknown): boolean {
+  if (schema === true) return true;
+  if (!isPlainObject(schema)) return false;
+  // The guard lists the values of `const` alone when both are there.
+  if (Object.hasOwn(schema, 'const') && Object.hasOwn(schema, 'enum')) return false;
+  for (const key of Object.keys(schema)) {
+    // `format` is an annotation by the vocabulary, but validators such as Ajv assert it; OpenAPI's
+    // `nullable` is read differently by different validators.
+    if (key === 'format' || key === 'nullable') return false;
+    if (!isAssertionKey(key)) continue;
+    const value = schema[key];
+    if (key === 'type') {
+      const types = Array.isArray(value) ? value : [value];
+      if (!types.every((type) => typeof type === 'string' && JSON_TYPES.has(type))) return false;
+    } else if (key === 'enum') {
+      if (!Array.isArray(value)) return false;
+    } else if (key === 'const') {
+      continue;
+    } else if (!EMPTY_WHEN_VACUOUS.has(key) || !isVacuous(value)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** `true`, `{}` or `[]`: the value of a keyword that then asserts nothing. */
+function isVacuous(value: unknown): boolean {
+  if (value === true) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
 /** How many schemas {@link mayAcceptNull} reads before it answers "may" (a bound on its work). */

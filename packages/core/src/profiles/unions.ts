@@ -1,8 +1,9 @@
 import type { CodecGuard } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
-import { guardOf, guardsOnlyNull, guardsOverlap } from './guards.ts';
+import { guardIsExact, guardOf, guardsOnlyNull, guardsOverlap } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
@@ -35,7 +36,12 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     let known = guards[index];
     if (known === undefined) {
       const result = results[index]!;
-      known = { wire: guardOf(result.wire), original: guardOf(result.original) };
+      const wire = guardOf(result.wire);
+      known = {
+        wire,
+        original: closedAsSent(guardOf(result.original), wire, result.original),
+        exact: guardIsExact(result.original),
+      };
       guards[index] = known;
     }
     return known;
@@ -80,16 +86,22 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   if (results.every((result) => result.passive)) {
     return { wire, codec: null, passive: true, acceptsNull, original };
   }
-  const branchCodecs = results.map((result, index) => ({
-    ...guardsAt(index),
-    codec: result.codec,
-  }));
+  const branchCodecs = results.map((result, index) => {
+    const { wire, original, exact } = guardsAt(index);
+    return { exact, branch: { wire, original, codec: result.codec } };
+  });
+  // The encoder takes the first branch whose original guard matches: a branch that accepts all
+  // its guard matches goes first, so a value it shares with another branch is encoded its way.
+  const ordered = [
+    ...branchCodecs.filter((each) => each.exact),
+    ...branchCodecs.filter((each) => !each.exact),
+  ].map((each) => each.branch);
   // `null` stays `null` both ways, before any branch that would also take it.
   if (hasNull)
-    branchCodecs.unshift({ wire: { types: ['null'] }, original: { types: ['null'] }, codec: null });
+    ordered.unshift({ wire: { types: ['null'] }, original: { types: ['null'] }, codec: null });
   return {
     wire,
-    codec: { kind: 'union', branches: branchCodecs },
+    codec: { kind: 'union', branches: ordered },
     passive: false,
     acceptsNull,
     original,
@@ -100,10 +112,36 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
 interface BranchGuards {
   wire: CodecGuard;
   original: CodecGuard;
+  /** The original branch accepts every value its guard matches ({@link guardIsExact}). */
+  exact: boolean;
 }
 
+/**
+ * The original guard of a branch whose object the profile closed (it had no
+ * `additionalProperties`; `profile-object-closed` says the wire is narrower): the keys the wire
+ * lists are the only ones a value can bring back, so the guard lists them too. Branches that
+ * differ only by the keys they list are then told apart, as the wire tells them.
+ */
+function closedAsSent(original: CodecGuard, wire: CodecGuard, schema: unknown): CodecGuard {
+  const keys = wire.keys;
+  if (keys === undefined || original.keys !== undefined || !isPlainObject(schema)) return original;
+  if (schema.additionalProperties !== undefined || schema.patternProperties !== undefined)
+    return original;
+  // Only where the wire lists the very properties of the original (no key moved or added).
+  const properties = isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
+  if (properties.length !== keys.length || !properties.every((key) => keys.includes(key)))
+    return original;
+  return { ...original, keys };
+}
+
+/**
+ * Whether two branches that map differently cannot be told apart: the decoder needs their wire
+ * guards apart; the encoder needs their original guards apart, unless one of them accepts all
+ * its guard matches (then it is tried first, and a shared value is one it accepts).
+ */
 function ambiguous(left: BranchGuards, right: BranchGuards): boolean {
-  return guardsOverlap(left.wire, right.wire) || guardsOverlap(left.original, right.original);
+  if (guardsOverlap(left.wire, right.wire)) return true;
+  return !left.exact && !right.exact && guardsOverlap(left.original, right.original);
 }
 
 /** `anyOf` of the wire branches, nested unions flattened, `null` in the provider's spelling. */

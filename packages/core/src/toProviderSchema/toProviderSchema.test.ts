@@ -434,6 +434,78 @@ describe('toProviderSchema', () => {
     ]);
   });
 
+  it('keeps a union whose one branch takes any object, encoding shared values that way', () => {
+    // mongodb-mcp-server's aggregation stage: a known stage, or any other stage object.
+    const vectorSearch = {
+      type: 'object',
+      properties: { index: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['index'],
+    };
+    const known = {
+      type: 'object',
+      properties: { $vectorSearch: vectorSearch },
+      required: ['$vectorSearch'],
+    };
+    const anyStage = { type: 'object', properties: {}, additionalProperties: {} };
+    const schema = {
+      type: 'object',
+      properties: { pipeline: { type: 'array', items: { anyOf: [known, anyStage] } } },
+      required: ['pipeline'],
+    };
+    const result = toProviderSchema(schema, 'openai-strict');
+    expect(codesOf(result)).not.toContain('profile-json-string');
+    const items = (result.codec.root as { properties: Record<string, { items: unknown }> })
+      .properties.pipeline!.items as { kind: string; branches: Array<{ codec: unknown }> };
+    expect(items.kind).toBe('union');
+    // The branch that accepts whatever its guard matches is tried first by the encoder.
+    expect(items.branches.map((branch) => branch.codec)).toStrictEqual([
+      { kind: 'entries', value: { kind: 'json' } },
+      {
+        kind: 'object',
+        properties: { $vectorSearch: { kind: 'object', nullMeansAbsent: ['limit'] } },
+      },
+    ]);
+    const wire = compileFresh('2020-12', result.schema);
+    if (!('validate' in wire)) throw wire.error;
+    const args = {
+      pipeline: [{ $vectorSearch: { index: 'i' } }, { $match: { a: 1 } }, { $vectorSearch: 5 }],
+    };
+    const encoded = encodeArguments(result.codec, args);
+    expect(wire.validate(encoded)).toBe(true);
+    expect(decodeArguments(result.codec, encoded)).toStrictEqual(args);
+    // What a model sends in the known stage's shape decodes too.
+    const sent = { pipeline: [{ $vectorSearch: { index: 'i', limit: null } }] };
+    expect(wire.validate(sent)).toBe(true);
+    expect(decodeArguments(result.codec, sent)).toStrictEqual({
+      pipeline: [{ $vectorSearch: { index: 'i' } }],
+    });
+  });
+
+  it('tells closed branches apart by the keys the wire lists for them', () => {
+    // The wire closes both objects (`profile-object-closed`), so a value can bring back only the
+    // keys listed: `{ x, y }` is the second branch's, though the open first branch takes it too.
+    const first = { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] };
+    const counts = { type: 'object', additionalProperties: { type: 'number' } };
+    const second = {
+      type: 'object',
+      properties: { x: { type: 'string' }, y: counts },
+      required: ['x', 'y'],
+    };
+    const schema = closed({ v: { anyOf: [first, second] } }, ['v']);
+    const result = toProviderSchema(schema, 'openai-strict');
+    expect(codesOf(result)).not.toContain('profile-json-string');
+    const wire = compileFresh('2020-12', result.schema);
+    if (!('validate' in wire)) throw wire.error;
+    for (const args of [{ v: { x: 'a' } }, { v: { x: 'a', y: { k: 1 } } }]) {
+      const encoded = encodeArguments(result.codec, args);
+      expect(wire.validate(encoded)).toBe(true);
+      expect(decodeArguments(result.codec, encoded)).toStrictEqual(args);
+    }
+    expect(encodeArguments(result.codec, { v: { x: 'a', y: { k: 1 } } })).toStrictEqual({
+      v: { x: 'a', y: [{ key: 'k', value: 1 }] },
+    });
+  });
+
   it('reports nothing from inside an object that travels as a JSON string after all', () => {
     // Nine objects deep, the record's { key, value } entries would pass OpenAI's 10 levels: the
     // object travels as a string, and its property's format was never moved into a description.
