@@ -51,6 +51,8 @@ const WIDENING: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 /** Codes that say some original value has no exact wire encoding. */
 const NARROWING: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'profile-object-closed',
+  // Also widening: its message names the properties where the merged root is narrower.
+  'profile-root-merged',
   'profile-absent-null-merged',
   'profile-type-inferred',
 ]);
