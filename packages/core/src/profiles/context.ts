@@ -64,8 +64,21 @@ export interface RewriteContext {
   unrolledWritten: number;
   /** Characters of schema summaries written into JSON-string descriptions so far. */
   summarized: number;
+  /** The `enum` lists written into wire schemas so far (see {@link countEnum}). */
+  enums: WrittenEnums;
   /** Rewrites one subschema (the walk, handed to the rewrites of each kind). */
   rewrite: (schema: unknown, pointer: string, depth: Depth) => Rewritten;
+}
+
+/**
+ * The `enum` lists one walk wrote into wire schemas: an upper bound of what the finished wire
+ * lists, which spares the enum limits a walk over the wire (see {@link countEnum}).
+ */
+export interface WrittenEnums {
+  /** Values of every list written, summed. */
+  values: number;
+  /** Values of the longest list written. */
+  longest: number;
 }
 
 /** What a `$ref` of the self-contained schema points to. */
@@ -119,6 +132,22 @@ export function countWritten(context: RewriteContext): void {
   context.written += 1;
   if (context.unrolling > 0 && ++context.unrolledWritten > MAX_UNROLLED_NODES)
     throw UNROLLED_TOO_MUCH;
+}
+
+/**
+ * Counts an `enum` list written into a wire schema, with one value more: a nullable copy
+ * (`makeNullable`) may add `null` to it. The counts bound the finished wire from above: each
+ * rewrite's wire stands at one place of it (a node rewritten at two places is counted at each),
+ * and lists that a union or an object then throws away stay counted.
+ *
+ * @param context The call's state.
+ * @param values The list, as the wire holds it.
+ */
+export function countEnum(context: RewriteContext, values: readonly unknown[]): void {
+  const counted = values.length + 1;
+  const { enums } = context;
+  enums.values += counted;
+  if (counted > enums.longest) enums.longest = counted;
 }
 
 /**

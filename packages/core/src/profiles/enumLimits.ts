@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { forEachSubschema, type SubschemaPlace, visitSchemas } from '../visitSchemas/index.ts';
+import type { WrittenEnums } from './context.ts';
 import { appendDescription } from './describe.ts';
 import type { EnumLimits } from './recipe.ts';
 
@@ -23,6 +24,7 @@ interface EnumPlace {
  * document order, so the result is deterministic.
  *
  * @param wire The wire schema, freshly written by the rewrite (changed in place).
+ * @param written The `enum` lists the rewrite wrote (at least those the wire lists).
  * @param limits The provider's limits.
  * @param profile The profile's name, for the diagnostic.
  * @param diagnostics Where a `profile-keyword-described` is reported (at the root: the wire has
@@ -30,10 +32,14 @@ interface EnumPlace {
  */
 export function fitEnumLimits(
   wire: SchemaObject,
+  written: WrittenEnums,
   limits: EnumLimits,
   profile: string,
   diagnostics: Diagnostic[],
 ): void {
+  // Nearly every tool schema is within the limits, and what the rewrite wrote says so without a
+  // walk over the wire (which cost about a quarter of the dereference pass on GitHub's tools).
+  if (written.values <= limits.total && written.longest <= limits.largeValues) return;
   if (isWithinLimits(wire, limits)) return;
   const places = enumPlacesOf(wire);
   let total = 0;

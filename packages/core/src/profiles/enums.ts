@@ -1,5 +1,6 @@
 import type { JsonValue } from '../types/index.ts';
 import type { RewriteContext, Rewritten } from './context.ts';
+import { countEnum } from './context.ts';
 import { jsonTypeOf } from './guards.ts';
 import { makeNullable } from './nullable.ts';
 
@@ -39,6 +40,7 @@ export function rewriteEnum(
         : type === 'string');
   if (keep && (!acceptsNull || recipe.nullStyle === 'null-type' || type === 'string')) {
     const wire: SchemaObject = { type, ...annotations, enum: nonNull };
+    countEnum(context, nonNull);
     return {
       wire: acceptsNull ? makeNullable(wire, recipe) : wire,
       codec: null,
@@ -59,6 +61,7 @@ export function rewriteEnum(
   const plain = values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   const collide = new Set(plain).size !== plain.length;
   const wireValues = collide ? values.map((value) => JSON.stringify(value)) : plain;
+  countEnum(context, wireValues);
   const pairs: Array<[string, JsonValue]> = [];
   for (let index = 0; index < values.length; index++) {
     if (wireValues[index] !== values[index]) pairs.push([wireValues[index]!, values[index]!]);

@@ -3,7 +3,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
-import { report, takeBack } from './context.ts';
+import { countEnum, report, takeBack } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
@@ -171,7 +171,9 @@ export function rewriteObject(place: Place): Rewritten {
     }
     if (wireCount === 0 && recipe.noEmptyProperties && depth.objects > 0) {
       // The provider refuses an object without properties: the one value `{}` as a string enum.
-      const wire = { type: 'string', ...annotations, enum: ['{}'] };
+      const values = ['{}'];
+      countEnum(context, values);
+      const wire = { type: 'string', ...annotations, enum: values };
       const asserted = applicableKeywords('object').filter((keyword) =>
         Object.hasOwn(schema, keyword),
       );

@@ -4,7 +4,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
-import type { Depth, RewriteContext, Rewritten, Target } from './context.ts';
+import type { Depth, RewriteContext, Rewritten, Target, WrittenEnums } from './context.ts';
 import {
   countWritten,
   MAX_SCHEMA_DEPTH,
@@ -55,13 +55,14 @@ const INFERRED_TYPES: ReadonlyArray<[string, readonly string[]]> = [
  * @param root The self-contained schema (not mutated).
  * @param recipe The profile's rules.
  * @param diagnostics Where the rewrites report.
- * @returns The wire schema (its root an object) and the codec.
+ * @returns The wire schema (its root an object), the codec, and the `enum` lists the walk wrote
+ *   (an upper bound of those the wire lists).
  */
 export function rewriteSchema(
   root: SchemaObject,
   recipe: Recipe,
   diagnostics: Diagnostic[],
-): { schema: SchemaObject; codec: Codec } {
+): { schema: SchemaObject; codec: Codec; enums: WrittenEnums } {
   const kept = diagnostics.length;
   const leafTables = leafTablesOf(recipe);
   for (let unrollLevels = recipe.unrollLevels; ; unrollLevels--) {
@@ -80,11 +81,16 @@ export function rewriteSchema(
       unrolling: 0,
       unrolledWritten: 0,
       summarized: 0,
+      enums: { values: 0, longest: 0 },
       rewrite: (schema, pointer, depth) => rewrite(schema, pointer, depth, context),
     };
     try {
       const result = context.rewrite(root, '', { schemas: 0, objects: 0 });
-      return { schema: result.wire, codec: { version: 1, root: result.codec } };
+      return {
+        schema: result.wire,
+        codec: { version: 1, root: result.codec },
+        enums: context.enums,
+      };
     } catch (error) {
       // Unrolling wrote too much: the walk starts again one level shallower (at 0 it enters no
       // `$ref`, so it ends), with the diagnostics of the attempt given up.

@@ -1,6 +1,6 @@
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
-import { countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
+import { countEnum, countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
 import { acceptsValue } from './describe.ts';
 import { isBooleanBound } from './exclusiveBounds.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
@@ -165,6 +165,7 @@ export function rewriteScalarLeaf(
     wire = writeLeaf(type, table.slots, values);
     if (listed !== undefined) wire.enum = listed;
   }
+  if (listed !== undefined) countEnum(context, listed);
   return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
 }
 

@@ -32,9 +32,10 @@ function rewriteProfile(
   const wire = isPlainObjectRoot(rewritten.schema)
     ? rewritten
     : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);
-  // A limit on the whole schema: only the finished wire shows whether it holds.
+  // A limit on the whole schema: the rewrite counts what it wrote, and only past that count does
+  // the finished wire show whether it holds.
   if (recipe.enumLimits !== undefined)
-    fitEnumLimits(wire.schema, recipe.enumLimits, recipe.profile, diagnostics);
+    fitEnumLimits(wire.schema, rewritten.enums, recipe.enumLimits, recipe.profile, diagnostics);
   return wire;
 }
 
