@@ -275,15 +275,9 @@ function checkCycleOptions(generated: GeneratedSchema): void {
   ).toStrictEqual([]);
 }
 
-/**
- * Runs the property for one dialect.
- *
- * @param dialect The dialect.
- * @param numRuns How many documents to generate.
- * @param acyclic Documents without cycles, which `dereference` answers with its single walk.
- */
-function fuzz(dialect: GeneratedDialect, numRuns: number, acyclic = false): void {
-  const c: FuzzCounts = {
+/** Counters at zero. */
+function newCounts(): FuzzCounts {
+  return {
     runs: 0,
     compared: 0,
     instancesCompared: 0,
@@ -295,6 +289,17 @@ function fuzz(dialect: GeneratedDialect, numRuns: number, acyclic = false): void
     ajvOnlyDisagreements: 0,
     ajvOnlyExamples: [],
   };
+}
+
+/**
+ * Runs the property for one dialect.
+ *
+ * @param dialect The dialect.
+ * @param numRuns How many documents to generate.
+ * @param acyclic Documents without cycles, which `dereference` answers with its single walk.
+ */
+function fuzz(dialect: GeneratedDialect, numRuns: number, acyclic = false): void {
+  const c = newCounts();
   const label = acyclic ? `${dialect} acyclic` : dialect;
   counts.set(label, c);
   console.log(
@@ -340,4 +345,72 @@ describe('dereference agrees with its input under Ajv', () => {
   it(`2020-12 without cycles (mostly the single walk): ${runsDraft07} random documents × ${INSTANCES_PER_SCHEMA} instances`, () => {
     fuzz('2020-12', runsDraft07, true);
   }, 600_000);
+});
+
+/** The unknown keyword {@link withRefHolders} adds to every schema object. */
+const REF_HOLDER = 'x-see';
+
+/**
+ * Adds a keyword no dialect defines, holding a `$ref` two levels down, to every schema object of
+ * a generated document (a copy).
+ *
+ * @param generated The generated document.
+ * @returns The document with the keyword, and the pointers where it was added.
+ */
+function withRefHolders(generated: GeneratedSchema): {
+  generated: GeneratedSchema;
+  pointers: Set<string>;
+} {
+  const schema = structuredClone(generated.schema);
+  const pointers = new Set<string>();
+  walkSchemas(schema, (node, pointer) => {
+    if (!isObject(node)) return;
+    node[REF_HOLDER] = { see: [{ $ref: '#/$defs/Gone' }] };
+    pointers.add(`${pointer}/${REF_HOLDER}`);
+  });
+  return { generated: { ...generated, schema }, pointers };
+}
+
+/** Codes whose presence or wording depends on the added keyword itself. */
+const ABOUT_THE_KEYWORD = new Set(['annotation-ref-dropped', 'ref-siblings-ignored']);
+
+describe('unknown keywords that hold a $ref are left out, and nothing else changes', () => {
+  for (const dialect of ['2020-12', 'draft-07'] as GeneratedDialect[]) {
+    it(`${dialect}: ${runsDraft07} random documents with the keyword in every schema object`, () => {
+      const c = newCounts();
+      counts.set(`${dialect} with ${REF_HOLDER}`, c);
+      fc.assert(
+        fc.property(
+          fc.limitShrink(schemaDocument(dialect), 2_000),
+          fc.limitShrink(
+            fc.array(instanceValue(), {
+              minLength: INSTANCES_PER_SCHEMA,
+              maxLength: INSTANCES_PER_SCHEMA,
+            }),
+            300,
+          ),
+          (plain, instances) => {
+            const { generated, pointers } = withRefHolders(plain);
+            // Every property of the pass, and Ajv's verdicts against the input with the keyword.
+            checkDocument(generated, instances, dialect, c);
+            const withKeyword = dereference(generated.schema as JsonSchema);
+            const without = dereference(plain.schema as JsonSchema);
+            expect(JSON.stringify(withKeyword.schema)).toBe(JSON.stringify(without.schema));
+            const others = (result: DereferenceResult) =>
+              result.diagnostics.filter((d) => !ABOUT_THE_KEYWORD.has(d.code));
+            expect(others(withKeyword)).toStrictEqual(others(without));
+            const dropped = withKeyword.diagnostics.filter(
+              (d) => d.code === 'annotation-ref-dropped',
+            );
+            for (const diagnostic of dropped) expect(pointers).toContain(diagnostic.pointer);
+            // The root's is always reported, but beside a draft-07 `$ref`, which drops it anyway.
+            const rootRef = dialect === 'draft-07' && typeof plain.schema.$ref === 'string';
+            expect(dropped.some((d) => d.pointer === `/${REF_HOLDER}`)).toBe(!rootRef);
+          },
+        ),
+        { numRuns: runsDraft07, seed, ...(path === undefined ? {} : { path }) },
+      );
+      expect(c.compared).toBeGreaterThanOrEqual(Math.floor(runsDraft07 / 2));
+    }, 600_000);
+  }
 });

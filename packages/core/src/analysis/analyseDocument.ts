@@ -47,18 +47,25 @@ export function analyseDocument(
   }
   const defsKeyword = refHasSiblings(dialect) ? '$defs' : 'definitions';
   const budget = budgetFor(options.budget, index.inputBytes);
+  const containers = definitionContainers(index, options.unresolved === 'keep');
+  /** Diagnostics about root keywords that turned out to be containers: their own rule holds. */
+  const containerDiagnostics = new Set<Diagnostic>();
+  for (const { key, diagnostic } of index.rootRefHolders) {
+    if (containers.has(key)) containerDiagnostics.add(diagnostic);
+    // Before the plan: a root on a cycle is copied into the root `$defs` without it, too.
+    else delete index.units[0]!.body[key];
+  }
   const plan = planOutput(index, budget, options.cycles === 'throw' ? 'throw' : 'ref');
   const emitted = emitSchema(index, plan, { unresolved: options.unresolved, defsKeyword });
   if (isPlainObject(emitted.schema)) {
-    for (const key of definitionContainers(index, options.unresolved === 'keep')) {
-      delete emitted.schema[key];
-    }
+    for (const [key, dropped] of containers) if (dropped) delete emitted.schema[key];
   }
 
   const reachable = new Uint8Array(index.units.length);
   for (const unit of plan.order) reachable[unit] = 1;
   index.diagnostics.forEach((diagnostic, position) => {
-    if (reachable[index.diagnosticUnits[position]!] === 1) diagnostics.push(diagnostic);
+    if (reachable[index.diagnosticUnits[position]!] === 1 && !containerDiagnostics.has(diagnostic))
+      diagnostics.push(diagnostic);
   });
   diagnostics.push(...emitted.diagnostics, ...plan.diagnostics);
 
@@ -73,22 +80,23 @@ export function analyseDocument(
 
 /**
  * The root keywords no dialect defines that `$ref`s of the document pointed into (see
- * `definitionContainer`): every resolved one is inlined or kept under the root `$defs`, so nothing
- * points into them any more. A `$ref` kept as it is (`unresolved: 'keep'`) that points into one
- * keeps it.
+ * `definitionContainer`), each with whether the output drops it: every resolved `$ref` is inlined
+ * or kept under the root `$defs`, so nothing points into them any more. A `$ref` kept as it is
+ * (`unresolved: 'keep'`) that points into one keeps it.
  */
-function definitionContainers(index: DocumentIndex, keep: boolean): Set<string> {
-  const found = new Set<string>();
-  const pointedInto = new Set<string>();
+function definitionContainers(index: DocumentIndex, keep: boolean): Map<string, boolean> {
+  const found = new Map<string, boolean>();
   for (const unit of index.units) {
     const ref = unit.ref;
     if (ref === undefined || unit.resource.root !== 0) continue;
     const container = definitionContainer(ref.value);
     if (container === undefined) continue;
     const kind = ref.target.kind;
-    if (kind === 'unit' || kind === 'boolean') found.add(container);
-    else if (keep) pointedInto.add(container);
+    if (kind === 'unit' || kind === 'boolean') {
+      if (!found.has(container)) found.set(container, true);
+    } else if (keep) {
+      found.set(container, false);
+    }
   }
-  for (const container of pointedInto) found.delete(container);
   return found;
 }

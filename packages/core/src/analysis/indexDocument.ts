@@ -13,6 +13,7 @@ import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
   idKeyword as idKeywordOf,
   isAnnotation,
+  isJsonSchemaKeyword,
   KeywordKind,
   keywordKind,
   refHasSiblings,
@@ -56,6 +57,7 @@ export function indexDocument(
     inputBytes: 0,
     diagnostics: [],
     diagnosticUnits: [],
+    rootRefHolders: [],
   };
   const rootResource = newResource(DEFAULT_BASE_URI, 0, '');
   index.resources.set(DEFAULT_BASE_URI, rootResource);
@@ -188,9 +190,16 @@ export function indexDocument(
     return unit.id;
   }
 
-  function diagnose(unit: Unit, code: Diagnostic['code'], pointer: string, message: string): void {
-    index.diagnostics.push({ code, pointer, message });
+  function diagnose(
+    unit: Unit,
+    code: Diagnostic['code'],
+    pointer: string,
+    message: string,
+  ): Diagnostic {
+    const diagnostic: Diagnostic = { code, pointer, message };
+    index.diagnostics.push(diagnostic);
     index.diagnosticUnits.push(unit.id);
+    return diagnostic;
   }
 
   /**
@@ -347,9 +356,19 @@ export function indexDocument(
           tooDeep(unit, unit.pointer + tail);
           continue;
         }
-        setOwn(body, key, copy);
+        // Measured as if emitted either way: the budget decisions stay those of the input.
         bytes += dataMeasure.bytes;
         if (dataMeasure.depth > unit.dataDepth) unit.dataDepth = dataMeasure.depth;
+        if (dataMeasure.ref === undefined || isJsonSchemaKeyword(key)) {
+          setOwn(body, key, copy);
+        } else {
+          const diagnostic = refDropped(unit, key, unit.pointer + tail, dataMeasure.ref);
+          if (unit.id === 0) {
+            // Perhaps a container of definitions: `analyseDocument` decides.
+            index.rootRefHolders.push({ key, diagnostic });
+            setOwn(body, key, copy);
+          }
+        }
       }
       bytes += keyBytes(key);
       emitted++;
@@ -424,9 +443,12 @@ export function indexDocument(
     if (copy === undefined) {
       const measure = measureJson(value);
       if (measure.depth > maxDataDepth) return TOO_DEEP;
+      copy = cloneJson(value);
+      // Plain JSON now, within the depth: copied again for what it holds (a `$ref`).
+      dataMeasure.ref = undefined;
+      copy = copyMeasured(copy, maxDataDepth, dataMeasure) ?? copy;
       dataMeasure.bytes = measure.bytes;
       dataMeasure.depth = measure.depth;
-      copy = cloneJson(value);
     }
     // Each value is bounded on its own; many uses of one large shared value are bounded here.
     dataBytes += dataMeasure.bytes;
@@ -446,6 +468,19 @@ export function indexDocument(
       'value-too-deep',
       pointer,
       `This value nests deeper than ${maxDataDepth} levels, more than the output's depth budget allows (JSON.stringify overflows on such values); it was left out, and the output accepts more than the input if it was a validation keyword.`,
+    );
+  }
+
+  /**
+   * Reports a keyword no dialect defines whose value holds a `$ref`: it asserts nothing, and the
+   * definitions its `$ref` names are not in the output, where it would dangle.
+   */
+  function refDropped(unit: Unit, key: string, pointer: string, ref: string): Diagnostic {
+    return diagnose(
+      unit,
+      'annotation-ref-dropped',
+      pointer,
+      `The keyword ${previewValue(key)} is defined by no JSON Schema dialect, so it asserts nothing; it was left out because its value holds $ref ${previewValue(ref)}, which would dangle for clients that follow every $ref (the output keeps no definitions but those a cycle needs).`,
     );
   }
 

@@ -121,6 +121,13 @@ export interface DocumentIndex {
   diagnostics: Diagnostic[];
   /** The unit each diagnostic is about (parallel to `diagnostics`), to report reachable ones only. */
   diagnosticUnits: number[];
+  /**
+   * Root keywords no dialect defines whose value holds a `$ref`, with their
+   * `annotation-ref-dropped` diagnostic: still in the root's body, since a `$ref` may have pointed
+   * into one (a container of definitions, dropped by its own rule), which the index knows only
+   * once every `$ref` is resolved. Below the root such a keyword is left out as it is read.
+   */
+  rootRefHolders: { key: string; diagnostic: Diagnostic }[];
 }
 
 /**

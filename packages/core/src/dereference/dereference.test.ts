@@ -20,7 +20,7 @@ describe('dereference', () => {
       expect(diagnostics).toStrictEqual([]);
     });
 
-    it('treats const, enum, default, examples, example, x-* and unknown keywords as data', () => {
+    it('treats const, enum, default, examples and example as data; unknown keywords with a $ref go', () => {
       const data = { $ref: '#/$defs/A' };
       const input = {
         type: 'object',
@@ -33,7 +33,7 @@ describe('dereference', () => {
         unknownKeyword: { properties: { a: data } },
         $defs: { A: { type: 'string' } },
       };
-      const { schema } = dereference(input);
+      const { schema, diagnostics } = dereference(input);
       expect(schema).toStrictEqual({
         type: 'object',
         const: data,
@@ -41,9 +41,11 @@ describe('dereference', () => {
         default: data,
         examples: [data],
         example: data,
-        'x-meta': data,
-        unknownKeyword: { properties: { a: data } },
       });
+      expect(diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([
+        ['annotation-ref-dropped', '/x-meta'],
+        ['annotation-ref-dropped', '/unknownKeyword'],
+      ]);
     });
 
     it('keeps properties named $ref, $defs, __proto__ and constructor as own data properties', () => {
@@ -674,6 +676,220 @@ describe('dereference', () => {
         properties: { a: pet, b: { $ref: '#/components/schemas/Missing' } },
         components: { schemas: { Pet: pet } },
       });
+    });
+  });
+
+  describe('keywords no dialect defines that hold a $ref', () => {
+    /** The `[code, pointer]` of each diagnostic. */
+    const codes = (result: { diagnostics: { code: string; pointer: string }[] }) =>
+      result.diagnostics.map((d) => [d.code, d.pointer]);
+
+    for (const [dialect, defs] of [
+      ['http://json-schema.org/draft-07/schema#', 'definitions'],
+      ['https://json-schema.org/draft/2020-12/schema', '$defs'],
+    ] as const) {
+      it(`leaves out a misplaced property whose $ref would dangle (${defs})`, () => {
+        // SchemaStore's cloudify: `name` was meant to stand under `properties`.
+        const input = {
+          $schema: dialect,
+          type: 'object',
+          properties: {
+            inputs: {
+              type: 'object',
+              name: { $ref: `#/${defs}/name` },
+              properties: { kind: { $ref: `#/${defs}/name` } },
+            },
+          },
+          [defs]: { name: { type: 'string', minLength: 1 } },
+        };
+        const before = structuredClone(input);
+        expect(dereference(input)).toStrictEqual({
+          schema: {
+            $schema: dialect,
+            type: 'object',
+            properties: {
+              inputs: { type: 'object', properties: { kind: { type: 'string', minLength: 1 } } },
+            },
+          },
+          diagnostics: [
+            {
+              code: 'annotation-ref-dropped',
+              pointer: '/properties/inputs/name',
+              message: `The keyword "name" is defined by no JSON Schema dialect, so it asserts nothing; it was left out because its value holds $ref "#/${defs}/name", which would dangle for clients that follow every $ref (the output keeps no definitions but those a cycle needs).`,
+            },
+          ],
+        });
+        expect(input).toStrictEqual(before);
+      });
+    }
+
+    it('does so on the full analysis too (a cycle), where definitions stay under $defs', () => {
+      const input = {
+        type: 'object',
+        properties: { head: { $ref: '#/$defs/Node' } },
+        'x-see': { $ref: '#/$defs/Node' },
+        $defs: {
+          Node: {
+            type: 'object',
+            properties: { next: { $ref: '#/$defs/Node' } },
+            'x-related': [{ $ref: '#/$defs/Other' }],
+          },
+          Other: { type: 'string' },
+        },
+      };
+      const before = structuredClone(input);
+      const result = dereference(input);
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: { head: { $ref: '#/$defs/Node' } },
+        $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+      });
+      expect(codes(result)).toStrictEqual([
+        ['annotation-ref-dropped', '/x-see'],
+        ['annotation-ref-dropped', '/$defs/Node/x-related'],
+      ]);
+      expect(input).toStrictEqual(before);
+      // The root on a cycle is copied into `$defs` without the keyword too.
+      const rootOnCycle = dereference({
+        properties: { again: { $ref: '#' } },
+        'x-see': { $ref: '#/$defs/Gone' },
+      });
+      expect(rootOnCycle.schema).toStrictEqual({
+        properties: { again: { $ref: '#/$defs/Root' } },
+        $defs: { Root: { properties: { again: { $ref: '#/$defs/Root' } } } },
+      });
+      expect(codes(rootOnCycle)).toStrictEqual([['annotation-ref-dropped', '/x-see']]);
+    });
+
+    it('finds a $ref at any depth of arrays and objects, at the root and deep', () => {
+      const input = {
+        'x-links': [[{ to: [{ many: { $ref: '#/$defs/A' } }] }]],
+        properties: {
+          a: {
+            items: {
+              properties: { b: { type: 'string', 'x-ui': [0, [1, { $ref: '#/$defs/A' }]] } },
+            },
+          },
+        },
+        $defs: { A: { type: 'integer' } },
+      };
+      const result = dereference(input);
+      expect(result.schema).toStrictEqual({
+        properties: { a: { items: { properties: { b: { type: 'string' } } } } },
+      });
+      expect(codes(result)).toStrictEqual([
+        ['annotation-ref-dropped', '/x-links'],
+        ['annotation-ref-dropped', '/properties/a/items/properties/b/x-ui'],
+      ]);
+      // Values JSON drops (`undefined`, a function) take the slower copy, which finds it too.
+      const loose = dereference({
+        properties: { a: { 'x-see': { skip: undefined, to: [{ $ref: '#/$defs/A' }, () => 1] } } },
+      });
+      expect(loose.schema).toStrictEqual({ properties: { a: {} } });
+      expect(codes(loose)).toStrictEqual([['annotation-ref-dropped', '/properties/a/x-see']]);
+      const kept = dereference({ properties: { a: { 'x-see': { skip: undefined, to: [1] } } } });
+      expect(kept.schema).toStrictEqual({ properties: { a: { 'x-see': { to: [1] } } } });
+    });
+
+    it('keeps a $ref that is not a string member, and strings that only look like one', () => {
+      const input = {
+        properties: {
+          a: {
+            'x-one': { $ref: 1 },
+            'x-null': [{ $ref: null }],
+            'x-object': { $ref: { $ref: false } },
+            'x-string': '#/$defs/A',
+            'x-array': ['$ref', '#/$defs/A'],
+            'x-other': { ref: '#/$defs/A', $refs: '#/$defs/A' },
+          },
+        },
+      };
+      expect(dereference(input)).toStrictEqual({ schema: input, diagnostics: [] });
+    });
+
+    it('keeps $ref-looking instances in const, enum, default, examples and known keywords', () => {
+      const ref = { $ref: '#/$defs/Gone' };
+      const input = {
+        properties: {
+          a: {
+            const: ref,
+            enum: [ref, [ref]],
+            default: { nested: [ref] },
+            examples: [ref],
+            example: ref,
+            description: 'plain',
+          },
+        },
+      };
+      expect(dereference(input)).toStrictEqual({ schema: input, diagnostics: [] });
+    });
+
+    it('reports nothing where the keyword does not reach the output', () => {
+      // An unused definition, and a draft-07 `$ref`, whose siblings are ignored anyway.
+      expect(
+        dereference({ type: 'string', $defs: { Unused: { 'x-see': { $ref: '#/$defs/A' } } } }),
+      ).toStrictEqual({ schema: { type: 'string' }, diagnostics: [] });
+      const draft07 = dereference({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        properties: { a: { $ref: '#/definitions/A', 'x-see': { $ref: '#/definitions/A' } } },
+        definitions: { A: { type: 'string' } },
+      });
+      expect(codes(draft07)).toStrictEqual([['ref-siblings-ignored', '/properties/a']]);
+      // A document with $dynamicRef is kept whole, its definitions included.
+      const dynamic = {
+        $dynamicAnchor: 'node',
+        properties: { a: { $dynamicRef: '#node' } },
+        'x-see': { $ref: '#/$defs/B' },
+        $defs: { B: { type: 'string' } },
+      };
+      expect(dereference(dynamic).schema).toStrictEqual(dynamic);
+      expect(codes(dereference(dynamic))).toStrictEqual([
+        ['ref-dynamic', '/properties/a/$dynamicRef'],
+      ]);
+    });
+
+    it('leaves a container of definitions to its own rule', () => {
+      const owner = { type: 'string' };
+      const pet = { type: 'object', properties: { owner: { $ref: '#/components/schemas/Owner' } } };
+      // Every $ref into it is inlined: it goes, without this diagnostic.
+      expect(
+        dereference({
+          properties: { pet: { $ref: '#/components/schemas/Pet' } },
+          components: { schemas: { Pet: pet, Owner: owner } },
+        }),
+      ).toStrictEqual({
+        schema: { properties: { pet: { type: 'object', properties: { owner } } } },
+        diagnostics: [],
+      });
+      const unresolved = {
+        properties: { gone: { $ref: '#/components/schemas/Missing' } },
+        components: { schemas: { Pet: pet, Owner: owner } },
+      };
+      // Only a dangling $ref pointed into it: it holds a $ref, and goes with this diagnostic.
+      expect(codes(dereference(unresolved))).toStrictEqual([
+        ['annotation-ref-dropped', '/components'],
+        ['ref-unresolved', '/properties/gone/$ref'],
+      ]);
+      expect(dereference(unresolved).schema).toStrictEqual({ properties: { gone: {} } });
+      // A $ref kept as it is (`unresolved: 'keep'`) still points into it: it stays.
+      const kept = dereference(unresolved, { unresolved: 'keep' });
+      expect(kept.schema).toStrictEqual(unresolved);
+      expect(codes(kept)).toStrictEqual([['ref-unresolved', '/properties/gone/$ref']]);
+    });
+
+    it('leaves out a keyword named __proto__ without touching any prototype', () => {
+      const input = JSON.parse(
+        '{"__proto__":{"$ref":"#/$defs/A"},"properties":{"a":{"type":"string","__proto__":[{"$ref":"#/$defs/A"}]}},"$defs":{"A":{}}}',
+      ) as Record<string, unknown>;
+      const result = dereference(input);
+      expect(result.schema).toStrictEqual({ properties: { a: { type: 'string' } } });
+      expect(Object.getPrototypeOf(result.schema)).toBe(Object.prototype);
+      expect(codes(result)).toStrictEqual([
+        ['annotation-ref-dropped', '/__proto__'],
+        ['annotation-ref-dropped', '/properties/a/__proto__'],
+      ]);
+      expect(({} as Record<string, unknown>).$ref).toBeUndefined();
+      expect(Object.hasOwn(input, '__proto__')).toBe(true);
     });
   });
 

@@ -385,3 +385,59 @@ describe('data depth under a small depth budget', () => {
     });
   });
 });
+
+describe('keywords no dialect defines that hold a $ref', () => {
+  /** The analysis's diagnostics of a document, as `[code, pointer]`. */
+  function analysedCodes(schema: SchemaObject, dialect: Dialect): string[][] {
+    return analyseDocument(schema, dialect, resolveOptions({})).diagnostics.map((d) => [
+      d.code,
+      d.pointer,
+    ]);
+  }
+
+  it('declines them (the analysis reports them), at the root and deep, in both dialects', () => {
+    for (const [dialect, defs] of [
+      ['2020-12', '$defs'],
+      ['draft-07', 'definitions'],
+    ] as const) {
+      const deep = {
+        properties: {
+          a: { $ref: `#/${defs}/A` },
+          b: { type: 'object', name: { $ref: `#/${defs}/A` } },
+        },
+        [defs]: { A: { type: 'string', 'x-links': [[{ to: { $ref: `#/${defs}/B` } }]] }, B: {} },
+      };
+      expect(inlined(deep, dialect)).toBeUndefined();
+      // In the order the index reads the units, as its other diagnostics.
+      expect(analysedCodes(deep, dialect)).toStrictEqual([
+        ['annotation-ref-dropped', `/${defs}/A/x-links`],
+        ['annotation-ref-dropped', '/properties/b/name'],
+      ]);
+      const atRoot = { type: 'object', 'x-see': { $ref: `#/${defs}/A` }, [defs]: { A: {} } };
+      expect(inlined(atRoot, dialect)).toBeUndefined();
+      expect(analysedCodes(atRoot, dialect)).toStrictEqual([['annotation-ref-dropped', '/x-see']]);
+    }
+  });
+
+  it('answers as the analysis for containers of definitions, data and non-string $refs', () => {
+    const ref = { $ref: '#/components/schemas/B' };
+    const schema = {
+      properties: {
+        a: { $ref: '#/components/schemas/A' },
+        data: { const: ref, enum: [[ref]], default: ref, examples: [ref], example: ref },
+        other: { 'x-number': { $ref: 1 }, 'x-string': '#/components/schemas/B' },
+      },
+      // A container whose definitions hold $refs: dropped as a container, nothing to report.
+      components: {
+        schemas: { A: { items: ref }, B: { type: 'string' } },
+      },
+    };
+    expect(inlined(schema)).toStrictEqual({
+      properties: {
+        a: { items: { type: 'string' } },
+        data: { const: ref, enum: [[ref]], default: ref, examples: [ref], example: ref },
+        other: { 'x-number': { $ref: 1 }, 'x-string': '#/components/schemas/B' },
+      },
+    });
+  });
+});

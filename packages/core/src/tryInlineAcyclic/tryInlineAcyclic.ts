@@ -19,6 +19,7 @@ import {
   definitionContainer,
   idKeyword as idKeywordOf,
   isAnnotation,
+  isJsonSchemaKeyword,
   KeywordKind,
   keywordKind,
   refHasSiblings,
@@ -77,7 +78,9 @@ const WALK_MIN_BYTES = 16 * 1024;
  * key. It gives up (`undefined`) on anything that needs the analysis or a diagnostic: a cycle, a
  * budget or depth cut, a `$ref` that is not a local JSON Pointer, an `$id` below the root or an
  * anchor, a `$dynamicRef` anywhere the index would look, an invalid subschema, a keyword beside
- * a draft-07 `$ref`, or an output that grows past {@link WALK_GROWTH} times what it has read.
+ * a draft-07 `$ref`, a keyword no dialect defines whose value holds a `$ref` (but a root
+ * container of definitions, dropped anyway), or an output that grows past {@link WALK_GROWTH}
+ * times what it has read.
  * Giving up costs at most the walk so far: the size is checked as it grows.
  *
  * @param root The input document (an object).
@@ -118,6 +121,11 @@ function walkDocument(
   const definitionMaps = new Set<SchemaObject>();
   /** Root keywords no dialect defines that a `$ref` pointed into: dropped from the output. */
   const containers = new Set<string>();
+  /**
+   * Root keywords no dialect defines whose value holds a `$ref`: fine as containers (dropped
+   * anyway), else the analysis leaves them out with a diagnostic.
+   */
+  let refHolders: string[] | undefined;
 
   const budget = budgetFor(limits, 0);
   const largestBudget = budgetFor(limits, Number.MAX_SAFE_INTEGER).bytes;
@@ -167,6 +175,9 @@ function walkDocument(
     }
   }
   if (!fits() || !scanDefinitions()) return undefined;
+  if (refHolders !== undefined) {
+    for (const key of refHolders) if (!containers.has(key)) return undefined;
+  }
 
   let schema = top.value;
   // As the analysis does: nothing points into them any more.
@@ -347,6 +358,13 @@ function walkDocument(
         // Many keys that share one large value: stop before the object alone passes any budget.
         if (bytes > largestBudget) return false;
         if (measure.depth > dataDepth) dataDepth = measure.depth;
+        // A `$ref` in a keyword no dialect defines: left out with a diagnostic by the analysis,
+        // unless it is a root container of definitions, which goes anyway.
+        if (measure.ref !== undefined && !isJsonSchemaKeyword(key)) {
+          if (source !== root) return false;
+          if (refHolders === undefined) refHolders = [key];
+          else refHolders.push(key);
+        }
         if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;
       }

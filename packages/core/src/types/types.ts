@@ -52,6 +52,11 @@ export type DiagnosticCode =
   /** A data value (`const`, `default`, ...) nests deeper than the depth budget; left out. */
   | 'value-too-deep'
   /**
+   * A keyword no dialect defines (it asserts nothing) holds a `$ref` whose definitions the output
+   * drops; left out, so that clients that follow every `$ref` meet no dangling pointer.
+   */
+  | 'annotation-ref-dropped'
+  /**
    * Provider profile: an object that allowed unknown properties by default (no
    * `additionalProperties`) is closed; only its listed properties can be sent (narrower).
    */

@@ -35,6 +35,30 @@ describe('copyMeasured', () => {
     }
   });
 
+  it('finds a string $ref member at any depth, and only that', () => {
+    const found = (value: unknown): string | undefined => {
+      const measure = createCopyMeasure();
+      measure.ref = 'stale';
+      expect(copyMeasured(value, 100, measure)).toStrictEqual(value);
+      return measure.ref;
+    };
+    expect(found({ $ref: '#/a' })).toBe('#/a');
+    expect(found([1, [{ x: [{ y: { $ref: '#/deep' } }] }]])).toBe('#/deep');
+    expect(found(JSON.parse('{"__proto__":{"$ref":"#/p"}}'))).toBe('#/p');
+    for (const value of [
+      '$ref',
+      { $ref: 1 },
+      { $ref: null },
+      { $ref: { $ref: false } },
+      ['$ref', '#/a'],
+      { ref: '#/a', $refs: '#/a' },
+      [],
+      7,
+    ]) {
+      expect(found(value)).toBeUndefined();
+    }
+  });
+
   it('shares no object with the original', () => {
     const value = { list: [{ a: 1 }], map: { b: [2] } };
     const { copy } = copyOf(value) as { copy: typeof value };

@@ -12,6 +12,12 @@ export interface CopyMeasure {
   bytes: number;
   /** Containers on the deepest path; 0 for a scalar. */
   depth: number;
+  /**
+   * The value of a string `$ref` member of some object in the value, or `undefined` when none
+   * holds one: a keyword no dialect defines must not carry such a value into the output, where
+   * it would dangle (see `annotation-ref-dropped`). Found in the same walk, at no extra cost.
+   */
+  ref: string | undefined;
   /** Work stacks: containers still to copy, their copies, their depths (empty between copies). */
   readonly sources: object[];
   readonly copies: unknown[];
@@ -37,6 +43,7 @@ export function createCopyMeasure(): CopyMeasure {
   return {
     bytes: 0,
     depth: 0,
+    ref: undefined,
     sources: sharedSources,
     copies: sharedCopies,
     depths: sharedDepths,
@@ -53,8 +60,8 @@ export function createCopyMeasure(): CopyMeasure {
  *
  * @param value The value to copy.
  * @param maxDepth The deepest nesting accepted.
- * @param measure Receives the copy's bytes and depth (as `measureJson` gives them); its stacks
- *   are left empty.
+ * @param measure Receives the copy's bytes and depth (as `measureJson` gives them) and the first
+ *   string `$ref` member it met; its stacks are left empty.
  * @returns The copy, sharing no object with `value`, or `undefined` when it gives up.
  */
 export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeasure): unknown {
@@ -63,6 +70,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
     if (bytes < 0) return undefined;
     measure.bytes = bytes;
     measure.depth = 0;
+    measure.ref = undefined;
     return value;
   }
   if (maxDepth < 1) return undefined;
@@ -82,6 +90,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
     if (flat) {
       measure.bytes = bytes;
       measure.depth = 1;
+      measure.ref = undefined;
       return value.slice();
     }
   }
@@ -94,6 +103,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
   let bytes = 0;
   let deepest = 0;
   let containers = 0;
+  let ref: string | undefined;
   let failed = false;
   while (sources.length > 0 && !failed) {
     const source = sources.pop()!;
@@ -141,6 +151,7 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
           const size = scalarBytes(item);
           if (size < 0) failed = true;
           bytes += size;
+          if (key === '$ref' && ref === undefined && typeof item === 'string') ref = item;
         }
         if (key === '__proto__') setOwn(out, key, value);
         else out[key] = value;
@@ -153,5 +164,6 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
   if (failed) return undefined;
   measure.bytes = bytes;
   measure.depth = deepest;
+  measure.ref = ref;
   return copy;
 }
