@@ -14,13 +14,16 @@ import {
   type JsonSchema,
   ToolSchemaError,
 } from '../src/index.ts';
+import { MAX_DIAGNOSTICS_PER_CODE } from '../src/utils/diagnostics.ts';
 import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 import {
   type GeneratedDialect,
   type GeneratedSchema,
   instanceValue,
+  REF_HOLDER,
   schemaDocument,
+  withRefHolders,
 } from './helpers/schema-arbitrary.ts';
 import {
   countSharedObjects,
@@ -347,30 +350,6 @@ describe('dereference agrees with its input under Ajv', () => {
   }, 600_000);
 });
 
-/** The unknown keyword {@link withRefHolders} adds to every schema object. */
-const REF_HOLDER = 'x-see';
-
-/**
- * Adds a keyword no dialect defines, holding a `$ref` two levels down, to every schema object of
- * a generated document (a copy).
- *
- * @param generated The generated document.
- * @returns The document with the keyword, and the pointers where it was added.
- */
-function withRefHolders(generated: GeneratedSchema): {
-  generated: GeneratedSchema;
-  pointers: Set<string>;
-} {
-  const schema = structuredClone(generated.schema);
-  const pointers = new Set<string>();
-  walkSchemas(schema, (node, pointer) => {
-    if (!isObject(node)) return;
-    node[REF_HOLDER] = { see: [{ $ref: '#/$defs/Gone' }] };
-    pointers.add(`${pointer}/${REF_HOLDER}`);
-  });
-  return { generated: { ...generated, schema }, pointers };
-}
-
 /** Codes whose presence or wording depends on the added keyword itself. */
 const ABOUT_THE_KEYWORD = new Set(['annotation-ref-dropped', 'ref-siblings-ignored']);
 
@@ -403,9 +382,12 @@ describe('unknown keywords that hold a $ref are left out, and nothing else chang
               (d) => d.code === 'annotation-ref-dropped',
             );
             for (const diagnostic of dropped) expect(pointers).toContain(diagnostic.pointer);
-            // The root's is always reported, but beside a draft-07 `$ref`, which drops it anyway.
+            // The root's is always reported (but beside a draft-07 `$ref`, which drops it anyway),
+            // unless it sorts past the ones listed in full.
             const rootRef = dialect === 'draft-07' && typeof plain.schema.$ref === 'string';
-            expect(dropped.some((d) => d.pointer === `/${REF_HOLDER}`)).toBe(!rootRef);
+            if (dropped.length <= MAX_DIAGNOSTICS_PER_CODE) {
+              expect(dropped.some((d) => d.pointer === `/${REF_HOLDER}`)).toBe(!rootRef);
+            }
           },
         ),
         { numRuns: runsDraft07, seed, ...(path === undefined ? {} : { path }) },

@@ -2,6 +2,7 @@ import type { KeptCycles } from '../finalizers/index.ts';
 import { budgetFor, maxDataDepthFor, type ResolvedOptions } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
 import { cloneJson } from '../utils/cloneJson.ts';
+import { byPointer } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { definitionContainer, refHasSiblings } from '../vocabulary/index.ts';
 import { emitSchema } from './emitSchema.ts';
@@ -63,10 +64,14 @@ export function analyseDocument(
 
   const reachable = new Uint8Array(index.units.length);
   for (const unit of plan.order) reachable[unit] = 1;
+  /** In pointer order, after the others: the order the single walk gives them in. */
+  const refsDropped: Diagnostic[] = [];
   index.diagnostics.forEach((diagnostic, position) => {
-    if (reachable[index.diagnosticUnits[position]!] === 1 && !containerDiagnostics.has(diagnostic))
-      diagnostics.push(diagnostic);
+    if (reachable[index.diagnosticUnits[position]!] === 0) return;
+    if (diagnostic.code !== 'annotation-ref-dropped') diagnostics.push(diagnostic);
+    else if (!containerDiagnostics.has(diagnostic)) refsDropped.push(diagnostic);
   });
+  diagnostics.push(...refsDropped.sort(byPointer));
   diagnostics.push(...emitted.diagnostics, ...plan.diagnostics);
 
   const names = new Set<string>();

@@ -2,7 +2,7 @@ import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
 import { cloneJson, setOwn, setOwnAt } from '../utils/cloneJson.ts';
 import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
-import { previewValue } from '../utils/diagnostics.ts';
+import { annotationRefDropped, previewValue } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { BOOLEAN_SCHEMA_BYTES, containerBytes, keyBytes, scalarBytes } from '../utils/jsonBytes.ts';
 import { describeNonJson, inputError, isJsonObject, nonJsonError } from '../utils/jsonValue.ts';
@@ -190,16 +190,9 @@ export function indexDocument(
     return unit.id;
   }
 
-  function diagnose(
-    unit: Unit,
-    code: Diagnostic['code'],
-    pointer: string,
-    message: string,
-  ): Diagnostic {
-    const diagnostic: Diagnostic = { code, pointer, message };
-    index.diagnostics.push(diagnostic);
+  function diagnose(unit: Unit, code: Diagnostic['code'], pointer: string, message: string): void {
+    index.diagnostics.push({ code, pointer, message });
     index.diagnosticUnits.push(unit.id);
-    return diagnostic;
   }
 
   /**
@@ -476,12 +469,10 @@ export function indexDocument(
    * definitions its `$ref` names are not in the output, where it would dangle.
    */
   function refDropped(unit: Unit, key: string, pointer: string, ref: string): Diagnostic {
-    return diagnose(
-      unit,
-      'annotation-ref-dropped',
-      pointer,
-      `The keyword ${previewValue(key)} is defined by no JSON Schema dialect, so it asserts nothing; it was left out because its value holds $ref ${previewValue(ref)}, which would dangle for clients that follow every $ref (the output keeps no definitions but those a cycle needs).`,
-    );
+    const diagnostic = annotationRefDropped(key, pointer, ref);
+    index.diagnostics.push(diagnostic);
+    index.diagnosticUnits.push(unit.id);
+    return diagnostic;
   }
 
   /** Indexes subschemas that are never emitted but that a `$ref` may point into. */

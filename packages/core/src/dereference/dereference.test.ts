@@ -43,8 +43,8 @@ describe('dereference', () => {
         example: data,
       });
       expect(diagnostics.map((d) => [d.code, d.pointer])).toStrictEqual([
-        ['annotation-ref-dropped', '/x-meta'],
         ['annotation-ref-dropped', '/unknownKeyword'],
+        ['annotation-ref-dropped', '/x-meta'],
       ]);
     });
 
@@ -745,8 +745,8 @@ describe('dereference', () => {
         $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
       });
       expect(codes(result)).toStrictEqual([
-        ['annotation-ref-dropped', '/x-see'],
         ['annotation-ref-dropped', '/$defs/Node/x-related'],
+        ['annotation-ref-dropped', '/x-see'],
       ]);
       expect(input).toStrictEqual(before);
       // The root on a cycle is copied into `$defs` without the keyword too.
@@ -778,8 +778,8 @@ describe('dereference', () => {
         properties: { a: { items: { properties: { b: { type: 'string' } } } } },
       });
       expect(codes(result)).toStrictEqual([
-        ['annotation-ref-dropped', '/x-links'],
         ['annotation-ref-dropped', '/properties/a/items/properties/b/x-ui'],
+        ['annotation-ref-dropped', '/x-links'],
       ]);
       // Values JSON drops (`undefined`, a function) take the slower copy, which finds it too.
       const loose = dereference({

@@ -2,6 +2,7 @@ import { type BudgetLimits, budgetFor, maxDataDepthFor } from '../resolveOptions
 import type { Diagnostic, Dialect } from '../types/index.ts';
 import { cloneJson, setOwn, setOwnAt } from '../utils/cloneJson.ts';
 import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
+import { annotationRefDropped, byPointer } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import {
   ALL_OF_BYTES,
@@ -13,7 +14,7 @@ import {
 } from '../utils/jsonBytes.ts';
 import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
 import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
-import { isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
+import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
   definitionContainer,
@@ -78,15 +79,16 @@ const WALK_MIN_BYTES = 16 * 1024;
  * key. It gives up (`undefined`) on anything that needs the analysis or a diagnostic: a cycle, a
  * budget or depth cut, a `$ref` that is not a local JSON Pointer, an `$id` below the root or an
  * anchor, a `$dynamicRef` anywhere the index would look, an invalid subschema, a keyword beside
- * a draft-07 `$ref`, a keyword no dialect defines whose value holds a `$ref` (but a root
- * container of definitions, dropped anyway), or an output that grows past {@link WALK_GROWTH}
- * times what it has read.
+ * a draft-07 `$ref`, or an output that grows past {@link WALK_GROWTH} times what it has read.
+ * Its one diagnostic is the analysis's `annotation-ref-dropped`, for a keyword no dialect
+ * defines whose value holds a `$ref`: left out, and reported where it stands.
  * Giving up costs at most the walk so far: the size is checked as it grows.
  *
  * @param root The input document (an object).
  * @param dialect The dialect in force.
  * @param limits The resolved budget options.
- * @returns The output root (no diagnostics), or `undefined` when the full analysis is needed.
+ * @returns The output root and its `annotation-ref-dropped` diagnostics, or `undefined` when the
+ *   full analysis is needed.
  */
 export function tryInlineAcyclic(
   root: SchemaObject,
@@ -122,10 +124,10 @@ function walkDocument(
   /** Root keywords no dialect defines that a `$ref` pointed into: dropped from the output. */
   const containers = new Set<string>();
   /**
-   * Root keywords no dialect defines whose value holds a `$ref`: fine as containers (dropped
-   * anyway), else the analysis leaves them out with a diagnostic.
+   * Keywords no dialect defines whose value holds a `$ref`, left out of the output: per input
+   * object, each keyword with that `$ref`. Reported at the end, once their places are known.
    */
-  let refHolders: string[] | undefined;
+  let refHolders: Map<SchemaObject, [keyword: string, ref: string][]> | undefined;
 
   const budget = budgetFor(limits, 0);
   const largestBudget = budgetFor(limits, Number.MAX_SAFE_INTEGER).bytes;
@@ -175,9 +177,8 @@ function walkDocument(
     }
   }
   if (!fits() || !scanDefinitions()) return undefined;
-  if (refHolders !== undefined) {
-    for (const key of refHolders) if (!containers.has(key)) return undefined;
-  }
+  const diagnostics = refHolders === undefined ? [] : placeRefHolders(refHolders);
+  if (diagnostics === undefined) return undefined;
 
   let schema = top.value;
   // As the analysis does: nothing points into them any more.
@@ -195,7 +196,7 @@ function walkDocument(
     for (const key of Object.keys(schema)) setOwn(out, key, (schema as SchemaObject)[key]);
     schema = out;
   }
-  return { schema, diagnostics: [] };
+  return { schema, diagnostics };
 
   function push(
     meta: number,
@@ -358,14 +359,13 @@ function walkDocument(
         // Many keys that share one large value: stop before the object alone passes any budget.
         if (bytes > largestBudget) return false;
         if (measure.depth > dataDepth) dataDepth = measure.depth;
-        // A `$ref` in a keyword no dialect defines: left out with a diagnostic by the analysis,
-        // unless it is a root container of definitions, which goes anyway.
         if (measure.ref !== undefined && !isJsonSchemaKeyword(key)) {
-          if (source !== root) return false;
-          if (refHolders === undefined) refHolders = [key];
-          else refHolders.push(key);
-        }
-        if (key === '__proto__') setOwn(out, key, copy);
+          // Left out, but measured as if emitted, as the analysis does.
+          if (refHolders === undefined) refHolders = new Map();
+          const held = refHolders.get(source);
+          if (held === undefined) refHolders.set(source, [[key, measure.ref]]);
+          else if (!held.some(([keyword]) => keyword === key)) held.push([key, measure.ref]);
+        } else if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;
       }
       bytes += keyBytes(key);
@@ -481,6 +481,72 @@ function walkDocument(
     }
     byRef.set(ref, target);
     return target;
+  }
+
+  /**
+   * The `annotation-ref-dropped` diagnostics of the keywords left out, at their places in the
+   * input, as the analysis reports them: one per place a walked object stands (the root, each
+   * expanded target at its `$ref`'s pointer, and their subschemas), in pointer order; none for a
+   * root container of definitions, which goes anyway. Searched only when such a keyword was met.
+   * Gives up on an object met at two places (a JavaScript object used twice): the analysis
+   * reads places, not objects.
+   */
+  function placeRefHolders(
+    holders: Map<SchemaObject, [keyword: string, ref: string][]>,
+  ): Diagnostic[] | undefined {
+    const pending: [unknown, string][] = [[root, '']];
+    for (const [ref, target] of byRef) {
+      if (!target.expanded) continue;
+      let pointer = '';
+      for (const token of pointerTokens(ref)!) pointer += `/${escapePointerToken(token)}`;
+      pending.push([target.value, pointer]);
+    }
+    const placed = new Map<object, string>();
+    const found: Diagnostic[] = [];
+    let holdersPlaced = 0;
+    while (pending.length > 0) {
+      const [schema, pointer] = pending.pop()!;
+      if (!isPlainObject(schema)) continue;
+      const known = placed.get(schema);
+      if (known !== undefined) {
+        if (known !== pointer) return undefined;
+        continue;
+      }
+      placed.set(schema, pointer);
+      const held = holders.get(schema);
+      if (held !== undefined) {
+        holdersPlaced++;
+        for (const [keyword, ref] of held) {
+          if (schema === root && containers.has(keyword)) continue;
+          found.push(
+            annotationRefDropped(keyword, `${pointer}/${escapePointerToken(keyword)}`, ref),
+          );
+        }
+      }
+      for (const key of Object.keys(schema)) {
+        const value = schema[key];
+        const kind = keywordKind(key);
+        const at = `${pointer}/${escapePointerToken(key)}`;
+        if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
+          if (!Array.isArray(value)) pending.push([value, at]);
+          else
+            for (let item = 0; item < value.length; item++)
+              pending.push([value[item], `${at}/${item}`]);
+        } else if (kind === KeywordKind.SchemaArray && Array.isArray(value)) {
+          for (let item = 0; item < value.length; item++)
+            pending.push([value[item], `${at}/${item}`]);
+        } else if (
+          (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
+          isPlainObject(value)
+        ) {
+          for (const name of Object.keys(value)) {
+            pending.push([value[name], `${at}/${escapePointerToken(name)}`]);
+          }
+        }
+      }
+    }
+    // Each walked object stands at one of these places: else the analysis knows better.
+    return holdersPlaced === holders.size ? found.sort(byPointer) : undefined;
   }
 
   /**

@@ -120,3 +120,32 @@ export function previewJson(value: unknown): string {
   }
   return typeof value === 'number' ? JSON.stringify(value) : previewValue(value);
 }
+
+/**
+ * The `annotation-ref-dropped` diagnostic, worded once for both roads of `dereference`: a keyword
+ * no dialect defines whose value holds a `$ref` was left out of the output.
+ *
+ * @param keyword The keyword.
+ * @param pointer Where it stands in the input.
+ * @param ref The first string `$ref` found in its value.
+ * @returns The diagnostic.
+ */
+export function annotationRefDropped(keyword: string, pointer: string, ref: string): Diagnostic {
+  return {
+    code: 'annotation-ref-dropped',
+    pointer,
+    message: `The keyword ${previewValue(keyword)} is defined by no JSON Schema dialect, so it asserts nothing; it was left out because its value holds $ref ${previewValue(ref)}, which would dangle for clients that follow every $ref (the output keeps no definitions but those a cycle needs).`,
+  };
+}
+
+/**
+ * Orders diagnostics by pointer (UTF-16 code units): an order both roads of `dereference` can
+ * give, whatever order each reads the document in.
+ *
+ * @param first A diagnostic.
+ * @param second Another.
+ * @returns A negative number, zero or a positive number, as `Array.prototype.sort` expects.
+ */
+export function byPointer(first: Diagnostic, second: Diagnostic): number {
+  return first.pointer < second.pointer ? -1 : first.pointer > second.pointer ? 1 : 0;
+}

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isObject, walkSchemas } from './schema-refs.ts';
 
 /** The dialect a generated document is written in. */
 export type GeneratedDialect = '2020-12' | 'draft-07';
@@ -549,4 +550,28 @@ export function instanceValue(): fc.Arbitrary<unknown> {
     ),
   }));
   return value;
+}
+
+/** The keyword no dialect defines that {@link withRefHolders} adds to every schema object. */
+export const REF_HOLDER = 'x-see';
+
+/**
+ * Adds a keyword no dialect defines, holding a `$ref` two levels down, to every schema object of
+ * a generated document (a copy): `dereference` leaves it out with `annotation-ref-dropped`.
+ *
+ * @param generated The generated document.
+ * @returns The document with the keyword, and the pointers where it was added.
+ */
+export function withRefHolders(generated: GeneratedSchema): {
+  generated: GeneratedSchema;
+  pointers: Set<string>;
+} {
+  const schema = structuredClone(generated.schema);
+  const pointers = new Set<string>();
+  walkSchemas(schema, (node, pointer) => {
+    if (!isObject(node)) return;
+    node[REF_HOLDER] = { see: [{ $ref: '#/$defs/Gone' }] };
+    pointers.add(`${pointer}/${REF_HOLDER}`);
+  });
+  return { generated: { ...generated, schema }, pointers };
 }
