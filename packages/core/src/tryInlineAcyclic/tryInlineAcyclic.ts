@@ -362,9 +362,7 @@ function walkDocument(
         if (measure.ref !== undefined && !isJsonSchemaKeyword(key)) {
           // Left out, but measured as if emitted, as the analysis does.
           if (refHolders === undefined) refHolders = new Map();
-          const held = refHolders.get(source);
-          if (held === undefined) refHolders.set(source, [[key, measure.ref]]);
-          else if (!held.some(([keyword]) => keyword === key)) held.push([key, measure.ref]);
+          holdRef(refHolders, source, key, measure.ref);
         } else if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;
       }
@@ -524,8 +522,9 @@ function walkDocument(
         }
       }
       for (const key of Object.keys(schema)) {
-        const value = schema[key];
         const kind = keywordKind(key);
+        if (kind === KeywordKind.Data || kind === KeywordKind.Definitions) continue;
+        const value = schema[key];
         const at = `${pointer}/${escapePointerToken(key)}`;
         if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
           if (!Array.isArray(value)) pending.push([value, at]);
@@ -599,6 +598,25 @@ function walkDocument(
     }
     return true;
   }
+}
+
+/**
+ * Notes a keyword left out of an object for its `$ref`, once however often the object is walked.
+ * Not a closure in the walk's loop: one there makes every iteration allocate a scope for `key`.
+ */
+function holdRef(
+  holders: Map<SchemaObject, [keyword: string, ref: string][]>,
+  source: SchemaObject,
+  key: string,
+  ref: string,
+): void {
+  const held = holders.get(source);
+  if (held === undefined) {
+    holders.set(source, [[key, ref]]);
+    return;
+  }
+  for (const [keyword] of held) if (keyword === key) return;
+  held.push([key, ref]);
 }
 
 /**
