@@ -81,6 +81,7 @@ function mergeBranches(
   for (const branch of flat) {
     if (!mergeInto(merged, branch, flat, described)) return undefined;
   }
+  if (!mergeRequired(merged, flat)) return undefined;
   if (merged.type !== undefined && Array.isArray(merged.type) && merged.type.length === 0) {
     return { schema: false, described: [] };
   }
@@ -126,9 +127,12 @@ function mergeInto(
   described: Array<[string, unknown]>,
 ): boolean {
   for (const keyword of Object.keys(branch)) {
+    // Merged once, over every branch: `properties` and `additionalProperties` by
+    // mergeProperties, `required` by mergeRequired (merging them here, branch by branch, made
+    // a wide allOf quadratic in its branches).
+    if (keyword === 'properties' || keyword === 'additionalProperties') continue;
     const value = branch[keyword];
     if (!Object.hasOwn(merged, keyword)) {
-      if (keyword === 'properties' || keyword === 'additionalProperties') continue;
       if (
         ADJACENT.includes(keyword) &&
         all.some((other) => other !== branch && otherShapesObjectsOrArrays(other, keyword))
@@ -143,13 +147,15 @@ function mergeInto(
     if (keyword === 'type') {
       merged.type = intersectTypes(current, value);
     } else if (keyword === 'required') {
-      merged.required = [...new Set([...(current as unknown[]), ...(value as unknown[])])];
+      // mergeRequired's.
     } else if (keyword === 'enum' || keyword === 'const') {
-      const left = keyword === 'const' ? [current] : (current as unknown[]);
-      const right = keyword === 'const' ? [value] : (value as unknown[]);
+      const left = keyword === 'const' ? [current] : current;
+      const right = keyword === 'const' ? [value] : value;
+      // An `enum` that is no list is no schema a merge can keep the meaning of.
+      if (!Array.isArray(left) || !Array.isArray(right)) return false;
       merged[keyword] = undefined;
       delete merged[keyword];
-      merged.enum = left.filter((item) => right.some((other) => deepEqual(item, other)));
+      merged.enum = intersectValues(left, right);
     } else if (
       LOWER_BOUNDS.includes(keyword) &&
       typeof current === 'number' &&
@@ -173,11 +179,48 @@ function mergeInto(
     }
   }
   if (Object.hasOwn(merged, 'enum') && Object.hasOwn(merged, 'const')) {
-    const values = merged.enum as unknown[];
+    const values = merged.enum;
+    if (!Array.isArray(values)) return false;
     merged.enum = values.filter((item) => deepEqual(item, merged.const));
     delete merged.const;
   }
   return mergeProperties(merged, all);
+}
+
+/**
+ * The values of `left` that `right` lists too, in the order of `left`: scalars found by a set,
+ * objects and arrays by deep equality, so two long enums intersect in linear time.
+ */
+function intersectValues(left: readonly unknown[], right: readonly unknown[]): unknown[] {
+  const scalars = new Set<unknown>();
+  const containers: unknown[] = [];
+  for (const value of right) {
+    if (value !== null && typeof value === 'object') containers.push(value);
+    else scalars.add(value);
+  }
+  return left.filter((item) =>
+    item !== null && typeof item === 'object'
+      ? containers.some((other) => deepEqual(item, other))
+      : scalars.has(item),
+  );
+}
+
+/**
+ * `required` of all branches, once: the first branch's list where every branch that has one
+ * lists the same, else every name once, in branch order. `false` where a branch's `required`
+ * is no list and the lists differ (no merge keeps the meaning of that).
+ */
+function mergeRequired(merged: SchemaObject, all: readonly SchemaObject[]): boolean {
+  const lists = all.filter((branch) => Object.hasOwn(branch, 'required'));
+  const first = lists[0]?.required;
+  if (lists.every((branch) => deepEqual(branch.required, first))) return true;
+  const names = new Set<unknown>();
+  for (const branch of lists) {
+    if (!Array.isArray(branch.required)) return false;
+    for (const name of branch.required) names.add(name);
+  }
+  merged.required = [...names];
+  return true;
 }
 
 /** Whether another branch has keywords that the adjacent keyword would interact with. */
@@ -203,28 +246,47 @@ function otherShapesObjectsOrArrays(other: SchemaObject, keyword: string): boole
  */
 function mergeProperties(merged: SchemaObject, all: readonly SchemaObject[]): boolean {
   if (merged.properties !== undefined || merged.additionalProperties !== undefined) return true;
-  const names: string[] = [];
-  for (const branch of all) {
-    if (isPlainObject(branch.properties)) {
-      for (const name of Object.keys(branch.properties))
-        if (!names.includes(name)) names.push(name);
+  // Per name, the indexes of the branches that list it; and the branches that constrain the
+  // names they do not list. One walk over the branches: a wide allOf stays linear.
+  const listedBy = new Map<string, number[]>();
+  const constraining: number[] = [];
+  for (let index = 0; index < all.length; index++) {
+    const branch = all[index] as SchemaObject;
+    const listed = isPlainObject(branch.properties) ? branch.properties : undefined;
+    if (listed !== undefined) {
+      for (const name of Object.keys(listed)) {
+        const indexes = listedBy.get(name);
+        if (indexes === undefined) listedBy.set(name, [index]);
+        else indexes.push(index);
+      }
+    }
+    if (branch.patternProperties !== undefined || branch.additionalProperties !== undefined) {
+      constraining.push(index);
     }
   }
   const properties: SchemaObject = {};
-  for (const name of names) {
+  for (const [name, indexes] of listedBy) {
     const parts: unknown[] = [];
-    for (const branch of all) {
-      if (isPlainObject(branch.properties) && Object.hasOwn(branch.properties, name)) {
-        parts.push(branch.properties[name]);
+    // The listing and the constraining branches, in branch order (both lists ascend).
+    let listing = 0;
+    let other = 0;
+    while (listing < indexes.length || other < constraining.length) {
+      const next = Math.min(indexes[listing] ?? Infinity, constraining[other] ?? Infinity);
+      const branch = all[next] as SchemaObject;
+      if (indexes[listing] === next) {
+        parts.push((branch.properties as SchemaObject)[name]);
+        listing++;
+        if (constraining[other] === next) other++;
       } else if (branch.patternProperties !== undefined) {
         return false;
-      } else if (branch.additionalProperties !== undefined) {
+      } else {
         parts.push(branch.additionalProperties);
+        other++;
       }
     }
     setOwn(properties, name, parts.length === 1 ? parts[0] : { allOf: parts });
   }
-  if (names.length > 0) merged.properties = properties;
+  if (listedBy.size > 0) merged.properties = properties;
   const additional = all
     .filter((branch) => branch.additionalProperties !== undefined)
     .map((branch) => branch.additionalProperties);
