@@ -1,5 +1,6 @@
-import type { CodecGuard } from '../types/index.ts';
+import type { CodecGuard, CodecNode } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
+import { DistinctValues } from '../utils/distinctValues.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
@@ -46,6 +47,19 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     }
     return known;
   };
+  // The branches so far, grouped to compare each new branch only with those that map
+  // differently: the passive ones (two of them never need telling apart), and the others by
+  // codec (equal codecs need no telling apart either).
+  const passive: number[] = [];
+  const active: CodecClass[] = [];
+  let work = 0;
+  /** Whether the branches at `left` and `right` cannot be told apart (counted in `work`). */
+  const clash = (left: number, right: number): boolean => {
+    const leftGuards = guardsAt(left);
+    const rightGuards = guardsAt(right);
+    work += 1 + guardsSize(leftGuards) + guardsSize(rightGuards);
+    return ambiguous(leftGuards, rightGuards);
+  };
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index];
     const result =
@@ -58,20 +72,23 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     results.push(result);
     // A branch that maps differently from an earlier one and cannot be told apart from it sends
     // the whole union as a JSON string: the branches after it need not be rewritten.
-    for (let left = 0; left < right; left++) {
-      const earlier = results[left]!;
-      if ((earlier.passive && result.passive) || deepEqual(earlier.codec, result.codec)) continue;
-      if (ambiguous(guardsAt(left), guardsAt(right))) {
-        takeBack(context, reports, summarized);
-        return jsonString(
-          original,
-          annotations,
-          'The branches of this union map differently and cannot be told apart',
-          context,
-          pointer,
-        );
-      }
+    const why = result.passive
+      ? clashWithActive(active, right, result, clash)
+      : clashWithAny(active, passive, results, right, result, clash);
+    const tooMany = work > MAX_GUARD_WORK;
+    if (why || tooMany) {
+      takeBack(context, reports, summarized);
+      return jsonString(
+        original,
+        annotations,
+        tooMany
+          ? `The branches of this union map differently and are too many to tell apart (${results.length} of ${branches.length} compared)`
+          : 'The branches of this union map differently and cannot be told apart',
+        context,
+        pointer,
+      );
     }
+    if (result.passive) passive.push(right);
   }
   if (all.length === 0) return context.rewrite(false, pointer, inner);
   const hasNull = results.length < all.length;
@@ -116,6 +133,80 @@ interface BranchGuards {
   exact: boolean;
 }
 
+/** Branches of a union whose codecs are equal and not passive: their indexes, and the codec. */
+interface CodecClass {
+  codec: CodecNode;
+  members: number[];
+}
+
+/**
+ * Work a union may spend telling its branches apart: a pair of branches costs one, plus the
+ * length of their guards' lists. Telling n branches apart compares up to n²/2 pairs: a union of
+ * 10⁴ branches that map differently would take minutes. Past this (a thousand or so
+ * discriminated branches), the union travels as a JSON string.
+ */
+const MAX_GUARD_WORK = 1 << 22;
+
+/** The length of the lists in a branch's guards (what comparing them walks). */
+function guardsSize(guards: BranchGuards): number {
+  return guardSize(guards.wire) + guardSize(guards.original);
+}
+
+function guardSize(guard: CodecGuard): number {
+  return (
+    (guard.types?.length ?? 0) +
+    (guard.values?.length ?? 0) +
+    (guard.required?.length ?? 0) +
+    (guard.keys?.length ?? 0) +
+    (guard.tags?.length ?? 0)
+  );
+}
+
+/**
+ * A passive branch against the earlier branches that are not passive: whether one maps
+ * differently (another codec) and cannot be told apart from it.
+ */
+function clashWithActive(
+  active: readonly CodecClass[],
+  right: number,
+  result: Rewritten,
+  clash: (left: number, right: number) => boolean,
+): boolean {
+  for (const codecClass of active) {
+    if (deepEqual(codecClass.codec, result.codec)) continue;
+    for (const left of codecClass.members) if (clash(left, right)) return true;
+  }
+  return false;
+}
+
+/**
+ * A branch that is not passive against every earlier branch of another codec: whether one
+ * cannot be told apart from it. Joins its class (or makes one) on the way.
+ */
+function clashWithAny(
+  active: CodecClass[],
+  passive: readonly number[],
+  results: readonly Rewritten[],
+  right: number,
+  result: Rewritten,
+  clash: (left: number, right: number) => boolean,
+): boolean {
+  let own: CodecClass | undefined;
+  for (const codecClass of active) {
+    if (own === undefined && deepEqual(codecClass.codec, result.codec)) {
+      own = codecClass;
+      continue;
+    }
+    for (const left of codecClass.members) if (clash(left, right)) return true;
+  }
+  for (const left of passive) {
+    if (!deepEqual(results[left]!.codec, result.codec) && clash(left, right)) return true;
+  }
+  if (own === undefined) active.push({ codec: result.codec, members: [right] });
+  else own.members.push(right);
+  return false;
+}
+
 /**
  * The original guard of a branch whose object the profile closed (it had no
  * `additionalProperties`; `profile-object-closed` says the wire is narrower): the keys the wire
@@ -129,8 +220,10 @@ function closedAsSent(original: CodecGuard, wire: CodecGuard, schema: unknown): 
     return original;
   // Only where the wire lists the very properties of the original (no key moved or added).
   const properties = isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
-  if (properties.length !== keys.length || !properties.every((key) => keys.includes(key)))
-    return original;
+  if (properties.length !== keys.length) return original;
+  // A set: a branch of 10⁴ properties is not compared key by key with each.
+  const sent = new Set(keys);
+  if (!properties.every((key) => sent.has(key))) return original;
   return { ...original, keys };
 }
 
@@ -152,13 +245,14 @@ function unionWire(
   context: RewriteContext,
 ): SchemaObject {
   const flat: SchemaObject[] = [];
+  const seen = new DistinctValues();
   for (const branch of branches) {
     const nested = Object.keys(branch).every(
       (key) => key === 'anyOf' || key === 'description' || key === 'title',
     );
     const parts =
       nested && Array.isArray(branch.anyOf) ? (branch.anyOf as SchemaObject[]) : [branch];
-    for (const part of parts) if (!flat.some((known) => deepEqual(known, part))) flat.push(part);
+    for (const part of parts) if (seen.add(part)) flat.push(part);
   }
   const withoutNull = flat.filter((branch) => !isNullSchema(branch));
   const hasNull = nullable || withoutNull.length < flat.length;
