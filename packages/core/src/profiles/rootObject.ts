@@ -1,6 +1,6 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
-import { deepEqual } from '../utils/deepEqual.ts';
+import { DistinctValues } from '../utils/distinctValues.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
@@ -43,24 +43,31 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): S
   }
   if (branches.length === 0) return root;
   const properties: SchemaObject = {};
-  const names: string[] = [];
+  // Per name, its schemas in branch order, each once; and how many branches require it. One
+  // walk over the branches: a root union of 10⁴ objects stays linear.
+  const optionsOf = new Map<string, { options: unknown[]; distinct: DistinctValues }>();
   for (const branch of branches) {
-    for (const name of Object.keys((branch.properties as SchemaObject | undefined) ?? {})) {
-      if (!names.includes(name)) names.push(name);
+    const own = (branch.properties as SchemaObject | undefined) ?? {};
+    for (const name of Object.keys(own)) {
+      let known = optionsOf.get(name);
+      if (known === undefined) {
+        known = { options: [], distinct: new DistinctValues() };
+        optionsOf.set(name, known);
+      }
+      if (known.distinct.add(own[name])) known.options.push(own[name]);
     }
   }
-  for (const name of names) {
-    const options: unknown[] = [];
-    for (const branch of branches) {
-      const own = branch.properties as SchemaObject | undefined;
-      if (own === undefined || !Object.hasOwn(own, name)) continue;
-      if (!options.some((known) => deepEqual(known, own[name]))) options.push(own[name]);
-    }
+  const names = [...optionsOf.keys()];
+  for (const [name, { options }] of optionsOf) {
     setOwn(properties, name, options.length === 1 ? options[0] : { anyOf: options });
   }
-  const required = names.filter((name) =>
-    branches.every((branch) => Array.isArray(branch.required) && branch.required.includes(name)),
-  );
+  const requiredBy = new Map<unknown, number>();
+  for (const branch of branches) {
+    if (!Array.isArray(branch.required)) break;
+    for (const name of new Set(branch.required))
+      requiredBy.set(name, (requiredBy.get(name) ?? 0) + 1);
+  }
+  const required = names.filter((name) => requiredBy.get(name) === branches.length);
   const merged: SchemaObject = { ...annotations, type: 'object', properties, required };
   if (branches.every((branch) => branch.additionalProperties === false))
     merged.additionalProperties = false;
@@ -86,13 +93,15 @@ const QUOTED_NAMES = 5;
  * @returns The names held narrower than the union holds them.
  */
 function narrowedProperties(branches: readonly SchemaObject[], names: readonly string[]): string[] {
-  return names.filter((name) =>
-    branches.some(
-      (branch) =>
-        branch.additionalProperties !== false &&
-        !Object.hasOwn((branch.properties as SchemaObject | undefined) ?? {}, name),
-    ),
-  );
+  // A name is narrowed unless every open branch lists it: counted in one walk.
+  const open = branches.filter((branch) => branch.additionalProperties !== false);
+  const listedBy = new Map<string, number>();
+  for (const branch of open) {
+    for (const name of Object.keys((branch.properties as SchemaObject | undefined) ?? {})) {
+      listedBy.set(name, (listedBy.get(name) ?? 0) + 1);
+    }
+  }
+  return names.filter((name) => (listedBy.get(name) ?? 0) < open.length);
 }
 
 /** The sentence a merge diagnostic adds for narrowed properties (empty when there are none). */
