@@ -87,8 +87,9 @@ export const OPENAI_STRICT_RULES: readonly SchemaRule[] = [
   objectRule('openai-strict/required-every-property', 'error', (schema, node, report) => {
     const properties = schema.properties;
     if (properties === null || typeof properties !== 'object') return;
-    const required = Array.isArray(schema.required) ? schema.required : [];
-    for (const key of Object.keys(properties).filter((key) => !required.includes(key))) {
+    // A set: an object of 10⁵ properties is checked in linear time.
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    for (const key of Object.keys(properties).filter((key) => !required.has(key))) {
       report(
         `${keywordPointer(node, 'properties')}/${escapePointerToken(key)}`,
         `${STRICT} requires every property in \`required\` (optional means nullable); missing ${JSON.stringify(key)}.`,

@@ -142,6 +142,9 @@ export function readSchemaDocument(root: unknown): SchemaDocument {
   };
 }
 
+/** Up to how many names a `required` list is searched as a list (a set costs more to make). */
+const SEARCHED_NAMES = 8;
+
 /** A position found but not yet walked. */
 interface Pending {
   readonly value: unknown;
@@ -160,6 +163,8 @@ class WalkedNode implements SchemaNode {
   readonly optional: boolean;
   readonly objectDepth: number;
   #pointer: string | undefined;
+  /** A long `required` of this node, as a set (made when a property first asks). */
+  #required: ReadonlySet<unknown> | undefined;
 
   constructor(pending: Pending, id: number, isObject: boolean) {
     const { value, parent, keyword, key } = pending;
@@ -168,10 +173,20 @@ class WalkedNode implements SchemaNode {
     this.parent = parent;
     this.keyword = keyword;
     this.key = key;
-    const required = isPlainObject(parent?.value) ? parent.value.required : undefined;
-    this.optional =
-      keyword === 'properties' && !(Array.isArray(required) && required.includes(key));
+    this.optional = keyword === 'properties' && !(parent?.requires(key) ?? false);
     this.objectDepth = (parent?.objectDepth ?? 0) + (isObject ? 1 : 0);
+  }
+
+  /**
+   * Whether this node's `required` lists a name. A long list is made a set once, so that an
+   * object of 10⁵ properties is not walked in quadratic time.
+   */
+  requires(key: string | undefined): boolean {
+    const required = isPlainObject(this.value) ? this.value.required : undefined;
+    if (!Array.isArray(required)) return false;
+    if (required.length <= SEARCHED_NAMES) return required.includes(key);
+    this.#required ??= new Set(required);
+    return this.#required.has(key);
   }
 
   get pointer(): string {
