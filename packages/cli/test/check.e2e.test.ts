@@ -177,6 +177,28 @@ describe('toolschema check (built bin)', () => {
     ]);
   });
 
+  it('prints one error line, never a stack trace, for files that are no tool list', async () => {
+    const deep = `${'{"type":"object","properties":{"a":'.repeat(100_000)}{}${'}}'.repeat(100_000)}`;
+    const files: Array<[string, string, string]> = [
+      ['not-json.json', 'not json', 'not-json.json:1:1: invalid JSON'],
+      ['cut.json', '[1,2', 'cut.json:1:5: invalid JSON'],
+      ['number.json', '42', 'expected a JSON Schema, a tools/list result or an array of tools'],
+      ['nested.json', '[[[]]]', 'every tool must be an object'],
+      // JSON.stringify cannot write a schema 100,000 levels deep: no text to count tokens of.
+      ['deep.json', deep, "cannot count the tokens of tool 'deep' as listed"],
+    ];
+    for (const [name, text, message] of files) {
+      const file = join(directory, name);
+      await writeFile(file, text);
+      const run = await runBin(['check', '--profile', 'openai-strict', file]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain(`toolschema: `);
+      expect(run.stderr).toContain(message);
+    }
+  });
+
   it('gives usage errors for an unknown profile and for no input', async () => {
     const unknown = await runBin(['check', '--profile', 'gemini,claude', 'x.json']);
     expect(unknown.code).toBe(2);

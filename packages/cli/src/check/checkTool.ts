@@ -74,8 +74,11 @@ export function checkTool(
     acceptedAfter: rewritten.violations.length === 0,
     remaining: rewritten.violations,
     ...(error === undefined ? {} : { error }),
-    tokensBefore: countJsonTokens(providerView(tool, listed)),
-    tokensAfter: countJsonTokens(providerView(tool, wire)),
+    tokensBefore: countJsonTokens(providerView(tool, listed), `tool '${toolName(tool)}' as listed`),
+    tokensAfter: countJsonTokens(
+      providerView(tool, wire),
+      `tool '${toolName(tool)}' for ${profile}`,
+    ),
   };
   return { row, listed, wire };
 }
