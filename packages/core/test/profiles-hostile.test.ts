@@ -238,6 +238,31 @@ const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
         ),
       },
     }),
+  'an anyOf of two enums of n integers each': (n) =>
+    object({
+      x: {
+        anyOf: [
+          { enum: Array.from({ length: n }, (_, i) => i) },
+          { enum: Array.from({ length: n }, (_, i) => n + i) },
+        ],
+      },
+    }),
+  'an anyOf of two closed objects of n required properties': (n) => {
+    const names = (prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const closed = (prefix: string, extra: Record<string, unknown>) => ({
+      ...object(
+        {
+          ...Object.fromEntries(names(prefix).map((name) => [name, { type: 'string' }])),
+          ...extra,
+        },
+        [...names(prefix), ...Object.keys(extra)],
+      ),
+      additionalProperties: false,
+    });
+    return object({
+      x: { anyOf: [closed('a', { data: {} }), closed('b', { list: { type: 'array' } })] },
+    });
+  },
   'a type list of n names': (n) =>
     object({ x: { type: Array.from({ length: n }, (_, i) => `t${i}`) } }),
   'an anyOf of n copies of two branches': (n) =>

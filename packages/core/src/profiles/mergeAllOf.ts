@@ -1,4 +1,5 @@
 import { setOwn } from '../utils/cloneJson.ts';
+import { commonValues } from '../utils/commonValues.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
@@ -155,7 +156,7 @@ function mergeInto(
       if (!Array.isArray(left) || !Array.isArray(right)) return false;
       merged[keyword] = undefined;
       delete merged[keyword];
-      merged.enum = intersectValues(left, right);
+      merged.enum = commonValues(left, right);
     } else if (
       LOWER_BOUNDS.includes(keyword) &&
       typeof current === 'number' &&
@@ -185,24 +186,6 @@ function mergeInto(
     delete merged.const;
   }
   return mergeProperties(merged, all);
-}
-
-/**
- * The values of `left` that `right` lists too, in the order of `left`: scalars found by a set,
- * objects and arrays by deep equality, so two long enums intersect in linear time.
- */
-function intersectValues(left: readonly unknown[], right: readonly unknown[]): unknown[] {
-  const scalars = new Set<unknown>();
-  const containers: unknown[] = [];
-  for (const value of right) {
-    if (value !== null && typeof value === 'object') containers.push(value);
-    else scalars.add(value);
-  }
-  return left.filter((item) =>
-    item !== null && typeof item === 'object'
-      ? containers.some((other) => deepEqual(item, other))
-      : scalars.has(item),
-  );
 }
 
 /**
