@@ -16,6 +16,7 @@ import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
 import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
+import { forEachSubschema } from '../visitSchemas/index.ts';
 import {
   definitionContainer,
   idKeyword as idKeywordOf,
@@ -521,28 +522,14 @@ function walkDocument(
           );
         }
       }
-      for (const key of Object.keys(schema)) {
-        const kind = keywordKind(key);
-        if (kind === KeywordKind.Data || kind === KeywordKind.Definitions) continue;
-        const value = schema[key];
-        const at = `${pointer}/${escapePointerToken(key)}`;
-        if (kind === KeywordKind.Schema || kind === KeywordKind.SchemaOrArray) {
-          if (!Array.isArray(value)) pending.push([value, at]);
-          else
-            for (let item = 0; item < value.length; item++)
-              pending.push([value[item], `${at}/${item}`]);
-        } else if (kind === KeywordKind.SchemaArray && Array.isArray(value)) {
-          for (let item = 0; item < value.length; item++)
-            pending.push([value[item], `${at}/${item}`]);
-        } else if (
-          (kind === KeywordKind.SchemaMap || kind === KeywordKind.SchemaOrDataMap) &&
-          isPlainObject(value)
-        ) {
-          for (const name of Object.keys(value)) {
-            pending.push([value[name], `${at}/${escapePointerToken(name)}`]);
-          }
-        }
-      }
+      // Definitions are placed through the `$ref`s that expanded them (above), not where they sit.
+      forEachSubschema(schema, (container, key, keyword) => {
+        if (keywordKind(keyword) === KeywordKind.Definitions) return;
+        let at = `${pointer}/${escapePointerToken(keyword)}`;
+        if (container !== schema)
+          at += `/${typeof key === 'number' ? key : escapePointerToken(key)}`;
+        pending.push([(container as SchemaObject)[key as string], at]);
+      });
     }
     // Each walked object stands at one of these places: else the analysis knows better.
     return holdersPlaced === holders.size ? found.sort(byPointer) : undefined;

@@ -2,8 +2,15 @@ import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 
 type SchemaObject = Record<string, unknown>;
 
-/** Where a subschema stands: the object or array that holds it, and its key there. */
-export type SubschemaPlace = (container: SchemaObject | unknown[], key: string | number) => void;
+/**
+ * Where a subschema stands: the object or array that holds it, its key there, and the keyword it
+ * stands under (the key itself where the container is the schema object).
+ */
+export type SubschemaPlace = (
+  container: SchemaObject | unknown[],
+  key: string | number,
+  keyword: string,
+) => void;
 
 /**
  * Calls `place` for every subschema position directly inside a schema object, as the applicator
@@ -12,28 +19,29 @@ export type SubschemaPlace = (container: SchemaObject | unknown[], key: string |
  * place may still be anything: the caller checks it.
  *
  * @param node The schema object.
- * @param place Receives the container and the key of each subschema.
+ * @param place Receives the container, the key and the keyword of each subschema.
  */
 export function forEachSubschema(node: SchemaObject, place: SubschemaPlace): void {
   for (const keyword of Object.keys(node)) {
     const value = node[keyword];
     switch (keywordKind(keyword)) {
       case KeywordKind.Schema:
-        place(node, keyword);
+        place(node, keyword, keyword);
         break;
       case KeywordKind.SchemaOrArray:
       case KeywordKind.SchemaArray:
         if (Array.isArray(value)) {
-          for (let position = 0; position < value.length; position++) place(value, position);
+          for (let position = 0; position < value.length; position++)
+            place(value, position, keyword);
         } else {
-          place(node, keyword);
+          place(node, keyword, keyword);
         }
         break;
       case KeywordKind.SchemaMap:
       case KeywordKind.SchemaOrDataMap:
       case KeywordKind.Definitions:
         if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-          for (const name of Object.keys(value)) place(value as SchemaObject, name);
+          for (const name of Object.keys(value)) place(value as SchemaObject, name, keyword);
         }
         break;
       default:
