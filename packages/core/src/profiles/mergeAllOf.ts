@@ -130,7 +130,8 @@ function mergeInto(
   for (const keyword of Object.keys(branch)) {
     // Merged once, over every branch: `properties` and `additionalProperties` by
     // mergeProperties, `required` by mergeRequired (merging them here, branch by branch, made
-    // a wide allOf quadratic in its branches).
+    // a wide allOf quadratic in its branches). `required` keeps the place the first branch
+    // gives it among the merged keywords.
     if (keyword === 'properties' || keyword === 'additionalProperties') continue;
     const value = branch[keyword];
     if (!Object.hasOwn(merged, keyword)) {
@@ -144,11 +145,9 @@ function mergeInto(
       continue;
     }
     const current = merged[keyword];
-    if (deepEqual(current, value) || isAnnotation(keyword)) continue;
+    if (keyword === 'required' || deepEqual(current, value) || isAnnotation(keyword)) continue;
     if (keyword === 'type') {
       merged.type = intersectTypes(current, value);
-    } else if (keyword === 'required') {
-      // mergeRequired's.
     } else if (keyword === 'enum' || keyword === 'const') {
       const left = keyword === 'const' ? [current] : current;
       const right = keyword === 'const' ? [value] : value;
