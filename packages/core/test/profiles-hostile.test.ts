@@ -76,22 +76,7 @@ describe('malformed keyword values where a profile merges schemas', () => {
   });
 
   it('a list of required names merges as before: every name once, in branch order', () => {
-    const { schema } = toProviderSchema(
-      {
-        type: 'object',
-        properties: {
-          x: {
-            allOf: [
-              { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] },
-              { required: ['b', 'c'] },
-              { required: ['a', 'b'] },
-            ],
-          },
-        },
-      },
-      'mcp',
-    );
-    expect(schema).toStrictEqual({
+    const schema = {
       type: 'object',
       properties: {
         x: {
@@ -102,7 +87,9 @@ describe('malformed keyword values where a profile merges schemas', () => {
           ],
         },
       },
-    });
+    };
+    // `mcp` leaves the allOf as it is; a merging profile lists each name once.
+    expect(toProviderSchema(schema, 'mcp').schema).toStrictEqual(schema);
     const merged = toProviderSchema(schema as JsonSchema, 'gemini-json-schema').schema as {
       properties: { x: { required: string[] } };
     };
@@ -188,6 +175,12 @@ const object = (properties: Record<string, unknown>, required?: string[]) => ({
   ...(required === undefined ? {} : { required }),
 });
 
+/** `n` objects, each listing and requiring its own string property (`<prefix><i>`). */
+const eachRequiringItsOwn = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) =>
+    object({ [`${prefix}${i}`]: { type: 'string' } }, [`${prefix}${i}`]),
+  );
+
 /** Wide schemas, each of `n` branches, names or values. */
 const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
   'an allOf of n objects, one property each': (n) =>
@@ -195,13 +188,7 @@ const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
       x: { allOf: Array.from({ length: n }, (_, i) => object({ [`p${i}`]: { type: 'string' } })) },
     }),
   'an allOf of n objects, each requiring its own property': (n) =>
-    object({
-      x: {
-        allOf: Array.from({ length: n }, (_, i) =>
-          object({ [`p${i}`]: { type: 'string' } }, [`p${i}`]),
-        ),
-      },
-    }),
+    object({ x: { allOf: eachRequiringItsOwn(n, 'p') } }),
   'an allOf of two enums of n values': (n) =>
     object({
       x: {
@@ -212,9 +199,7 @@ const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
       },
     }),
   'a root anyOf of n objects, each requiring its own key': (n) => ({
-    anyOf: Array.from({ length: n }, (_, i) =>
-      object({ [`k${i}`]: { type: 'string' } }, [`k${i}`]),
-    ),
+    anyOf: eachRequiringItsOwn(n, 'k'),
   }),
   'a root anyOf of n closed objects': (n) => ({
     anyOf: Array.from({ length: n }, (_, i) => ({
@@ -223,13 +208,7 @@ const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
     })),
   }),
   'an anyOf of n objects with their own property': (n) =>
-    object({
-      x: {
-        anyOf: Array.from({ length: n }, (_, i) =>
-          object({ [`k${i}`]: { type: 'string' } }, [`k${i}`]),
-        ),
-      },
-    }),
+    object({ x: { anyOf: eachRequiringItsOwn(n, 'k') } }),
   'an anyOf of n discriminated objects that map alike': (n) =>
     object({
       x: {
