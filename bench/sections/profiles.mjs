@@ -10,17 +10,21 @@ import {
 import { listValidatorCorpora } from '@toolschema/test-support/corpora';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { buildToolSchemas, loadGithubOpenApi } from '../inputs/github-tools.mjs';
+import { copyJsonRecursive } from '../lib/json.mjs';
 import { calibrate, compare, formatMs, formatRatio, markdownTable } from '../lib/measure.mjs';
 
 const CONVERSION_TARGET = 1.5;
 const DECODE_TARGET = 0.2;
 
 /**
- * Times `dereference` and `toProviderSchema` for every profile over one corpus, interleaved.
+ * Times `dereference` and `toProviderSchema` for every profile over one corpus, interleaved, with
+ * each profile's floor: the pass, then a plain recursive copy of the profile's wire schema (what a
+ * rewrite costs that does nothing but write its output, the floor of section 1 for the wire).
  *
  * @param schemas The corpus's input schemas.
  * @param settings `{ rounds, warmup }`.
- * @returns Per profile, the time of one pass over the corpus and its ratio to `dereference`.
+ * @returns Per profile, the time of one pass over the corpus, its ratio to `dereference` and to
+ *   its floor, and the wire's JSON size over the pass output's.
  */
 async function timeConversions(schemas, { rounds, warmup }) {
   const passDereference = () => {
@@ -28,6 +32,19 @@ async function timeConversions(schemas, { rounds, warmup }) {
   };
   const passProfile = (profile) => () => {
     for (const schema of schemas) toProviderSchema(schema, profile);
+  };
+  const wires = Object.fromEntries(
+    PROFILES.map((profile) => [
+      profile,
+      schemas.map((schema) => toProviderSchema(schema, profile).schema),
+    ]),
+  );
+  const passFloor = (profile) => () => {
+    const wire = wires[profile];
+    for (let index = 0; index < schemas.length; index++) {
+      dereference(schemas[index]);
+      copyJsonRecursive(wire[index]);
+    }
   };
   // A pass over a small corpus is short: batch it so that even the fastest competitor's timed
   // run lasts ~20 ms or more.
@@ -38,16 +55,28 @@ async function timeConversions(schemas, { rounds, warmup }) {
   const results = await compare(
     [
       { name: 'dereference', run: batched(passDereference) },
-      ...PROFILES.map((profile) => ({ name: profile, run: batched(passProfile(profile)) })),
+      ...PROFILES.flatMap((profile) => [
+        { name: profile, run: batched(passProfile(profile)) },
+        { name: `floor ${profile}`, run: batched(passFloor(profile)) },
+      ]),
     ],
     { rounds, warmup },
   );
   const base = results.dereference.median / batch;
+  const jsonSize = (values) => values.reduce((sum, value) => sum + JSON.stringify(value).length, 0);
+  const passSize = jsonSize(schemas.map((schema) => dereference(schema).schema));
   return {
     base,
     rows: PROFILES.map((profile) => {
       const time = results[profile].median / batch;
-      return { profile, time, ratio: time / base };
+      const floor = results[`floor ${profile}`].median / batch;
+      return {
+        profile,
+        time,
+        ratio: time / base,
+        overFloor: time / floor,
+        wireSize: jsonSize(wires[profile]) / passSize,
+      };
     }),
   };
 }
@@ -169,17 +198,27 @@ export async function runProfiles({ rounds, warmup }) {
   }
 
   const conversionTable = markdownTable(
-    ['profile', ...conversions.flatMap((corpus) => [corpus.name, '× dereference'])],
+    [
+      'profile',
+      ...conversions.flatMap((corpus) => [
+        corpus.name,
+        '× dereference',
+        '× floor',
+        'wire / pass output (JSON)',
+      ]),
+    ],
     [
       [
         '`dereference` alone',
-        ...conversions.flatMap((corpus) => [formatMs(corpus.base), formatRatio(1)]),
+        ...conversions.flatMap((corpus) => [formatMs(corpus.base), formatRatio(1), '', '']),
       ],
       ...PROFILES.map((profile, index) => [
         `\`${profile}\``,
         ...conversions.flatMap((corpus) => [
           formatMs(corpus.rows[index].time),
           mark(corpus.rows[index].ratio, CONVERSION_TARGET),
+          formatRatio(corpus.rows[index].overFloor),
+          formatRatio(corpus.rows[index].wireSize),
         ]),
       ]),
     ],
@@ -220,7 +259,10 @@ export async function runProfiles({ rounds, warmup }) {
       `(which runs the same pass, then the profile), interleaved, median of ${rounds} rounds. ` +
       'The validator tools are the Zod, Valibot and ArkType corpora of `@toolschema/test-support`, ' +
       "each input schema as the validator's own converter lists it. ✗: over the target " +
-      `(≤ ${formatRatio(CONVERSION_TARGET)}).`,
+      `(≤ ${formatRatio(CONVERSION_TARGET)}). × floor: over the same pass followed by a plain ` +
+      "recursive copy of the profile's wire schema, the least any rewrite that writes the wire " +
+      'anew can cost; wire / pass output: how much larger the wire is than what the pass wrote ' +
+      '(unrolled cycles, `{ key, value }` entries, nullable unions).',
     '',
     conversionTable,
     '',
