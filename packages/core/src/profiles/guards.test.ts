@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { compileFresh } from '../../test/helpers/ajv.ts';
 import { fuzzSeed } from '../../test/helpers/fuzz.ts';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
-import { compileGuard, guardIsExact, guardOf, matchesGuard, mayAcceptNull } from './guards.ts';
+import {
+  compileGuard,
+  guardIsExact,
+  guardOf,
+  matchesGuard,
+  mayAcceptNull,
+  readGuard,
+} from './guards.ts';
 
 const TYPES: readonly JsonType[] = [
   'null',
@@ -225,5 +232,56 @@ describe('guardIsExact', () => {
     expect(guardIsExact({ type: 'string', nullable: true })).toBe(false);
     expect(guardIsExact({ anyOf: [{ type: 'string' }] })).toBe(false);
     expect(guardIsExact(false)).toBe(false);
+  });
+});
+
+describe('readGuard', () => {
+  const branch = {
+    type: 'object',
+    properties: { kind: { const: 'a' }, b: { type: 'string' } },
+    required: ['kind'],
+  };
+
+  it('counts the lists of the guard it reads, and gives its keys', () => {
+    const closed = { ...branch, additionalProperties: false };
+    expect(readGuard(closed, undefined)).toStrictEqual({
+      guard: {
+        types: ['object'],
+        required: ['kind'],
+        keys: ['kind', 'b'],
+        tags: [['kind', ['a']]],
+      },
+      size: 5,
+      keys: ['kind', 'b'],
+    });
+    expect(readGuard(true, undefined)).toStrictEqual({ guard: {}, size: 0, keys: undefined });
+  });
+
+  it('lists the keys the wire sends where they are the very properties, in any order', () => {
+    expect(readGuard(branch, ['b', 'kind'])).toStrictEqual({
+      guard: {
+        types: ['object'],
+        required: ['kind'],
+        tags: [['kind', ['a']]],
+        keys: ['b', 'kind'],
+      },
+      size: 5,
+      keys: ['b', 'kind'],
+    });
+    // The keys come last, as a guard closed after it was read had them (the codec's JSON).
+    expect(Object.keys(readGuard(branch, ['kind', 'b']).guard)).toStrictEqual([
+      'types',
+      'required',
+      'tags',
+      'keys',
+    ]);
+    const open = { guard: guardOf(branch), size: 3, keys: undefined };
+    expect(readGuard(branch, ['kind', 'c'])).toStrictEqual(open);
+    expect(readGuard(branch, ['kind'])).toStrictEqual(open);
+    expect(readGuard({ ...branch, additionalProperties: {} }, ['kind', 'b'])).toStrictEqual({
+      ...open,
+      guard: guardOf({ ...branch, additionalProperties: {} }),
+    });
+    expect(readGuard({ ...branch, patternProperties: {} }, ['kind', 'b']).keys).toBeUndefined();
   });
 });

@@ -24,27 +24,69 @@ const JSON_TYPES: ReadonlySet<string> = new Set([
  * @returns The guard.
  */
 export function guardOf(schema: unknown): CodecGuard {
-  if (!isPlainObject(schema)) return {};
+  return readGuard(schema, undefined).guard;
+}
+
+/** A guard ({@link guardOf}) and what a union reads of it at each comparison, read as it is built. */
+export interface ReadGuard {
+  /** The guard. */
+  guard: CodecGuard;
+  /** The length of its lists: what comparing it with another guard walks. */
+  size: number;
+  /** Its `keys`, the only keys an object may have (`undefined`: any). */
+  keys: string[] | undefined;
+}
+
+/**
+ * Reads the guard of a schema ({@link guardOf}), with its size and keys: a union compares each
+ * branch's guards with many others, and reading them back from guard objects of many shapes
+ * cost more than building them.
+ *
+ * @param schema A JSON Schema without `$ref` at its top.
+ * @param sentKeys The keys the wire lists for this schema where the profile closed its object
+ *   (the original has no `additionalProperties`; `profile-object-closed` says the wire is
+ *   narrower): the keys the wire lists are the only ones a value can bring back, so the guard
+ *   lists them too where they are the very properties of the original (no key moved or added).
+ *   Branches that differ only by the keys they list are then told apart, as the wire tells them.
+ * @returns The guard, its size and its keys.
+ */
+export function readGuard(schema: unknown, sentKeys: string[] | undefined): ReadGuard {
+  if (!isPlainObject(schema)) return { guard: {}, size: 0, keys: undefined };
   const guard: CodecGuard = {};
+  let size = 0;
   const types = typesOf(schema);
-  if (types !== undefined) guard.types = types;
+  if (types !== undefined) {
+    guard.types = types;
+    size += types.length;
+  }
   const values = onlyValuesOf(schema);
-  if (values !== undefined) guard.values = values;
+  if (values !== undefined) {
+    guard.values = values;
+    size += values.length;
+  }
   if (Array.isArray(schema.required)) {
     const required = schema.required.filter((key): key is string => typeof key === 'string');
-    if (required.length > 0) guard.required = required;
+    if (required.length > 0) {
+      guard.required = required;
+      size += required.length;
+    }
   }
   const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
+  const propertyKeys = properties === undefined ? [] : Object.keys(properties);
+  let keys: string[] | undefined;
+  const { additionalProperties, patternProperties } = schema;
   if (
-    schema.additionalProperties === false &&
-    schema.patternProperties === undefined &&
+    additionalProperties === false &&
+    patternProperties === undefined &&
     !Array.isArray(schema.anyOf)
   ) {
-    guard.keys = properties === undefined ? [] : Object.keys(properties);
+    keys = propertyKeys;
+    guard.keys = keys;
+    size += keys.length;
   }
   if (properties !== undefined) {
     const tags: Array<[string, JsonValue[]]> = [];
-    for (const key of Object.keys(properties)) {
+    for (const key of propertyKeys) {
       const property = properties[key];
       if (!isPlainObject(property)) continue;
       if (Object.hasOwn(property, 'const')) tags.push([key, [property.const as JsonValue]]);
@@ -52,9 +94,34 @@ export function guardOf(schema: unknown): CodecGuard {
         tags.push([key, property.enum as JsonValue[]]);
       }
     }
-    if (tags.length > 0) guard.tags = tags;
+    if (tags.length > 0) {
+      guard.tags = tags;
+      size += tags.length;
+    }
   }
-  return guard;
+  if (
+    sentKeys !== undefined &&
+    additionalProperties === undefined &&
+    patternProperties === undefined &&
+    sameKeys(propertyKeys, sentKeys)
+  ) {
+    keys = sentKeys;
+    guard.keys = keys;
+    size += keys.length;
+  }
+  return { guard, size, keys };
+}
+
+/** Whether two lists of distinct keys hold the same keys, in any order. */
+function sameKeys(left: readonly string[], right: readonly string[]): boolean {
+  if (left.length !== right.length) return false;
+  let index = 0;
+  while (index < left.length && left[index] === right[index]) index++;
+  if (index === left.length) return true;
+  // A set: a branch of 10⁴ properties is not compared key by key with each.
+  const set = new Set(right);
+  for (; index < left.length; index++) if (!set.has(left[index] as string)) return false;
+  return true;
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { CodecGuard, CodecNode } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { DistinctValues } from '../utils/distinctValues.ts';
-import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
-import { guardIsExact, guardOf, guardsOnlyNull, guardsOverlap } from './guards.ts';
+import { guardIsExact, guardsOnlyNull, guardsOverlap, readGuard } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
@@ -37,11 +36,15 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     let known = guards[index];
     if (known === undefined) {
       const result = results[index]!;
-      const wire = guardOf(result.wire);
+      const wire = readGuard(result.wire, undefined);
+      // Where the profile closed the branch's object, the keys the wire lists close its
+      // original guard too (see `readGuard`).
+      const original = readGuard(result.original, wire.keys);
       known = {
-        wire,
-        original: closedAsSent(guardOf(result.original), wire, result.original),
+        wire: wire.guard,
+        original: original.guard,
         exact: guardIsExact(result.original),
+        size: wire.size + original.size,
       };
       guards[index] = known;
     }
@@ -57,7 +60,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   const clash = (left: number, right: number): boolean => {
     const leftGuards = guardsAt(left);
     const rightGuards = guardsAt(right);
-    work += 1 + guardsSize(leftGuards) + guardsSize(rightGuards);
+    work += 1 + leftGuards.size + rightGuards.size;
     return ambiguous(leftGuards, rightGuards);
   };
   for (let index = 0; index < branches.length; index++) {
@@ -131,6 +134,8 @@ interface BranchGuards {
   original: CodecGuard;
   /** The original branch accepts every value its guard matches ({@link guardIsExact}). */
   exact: boolean;
+  /** The length of the lists in both guards: what comparing them walks. */
+  size: number;
 }
 
 /** Branches of a union whose codecs are equal and not passive: their indexes, and the codec. */
@@ -146,21 +151,6 @@ interface CodecClass {
  * discriminated branches), the union travels as a JSON string.
  */
 const MAX_GUARD_WORK = 1 << 22;
-
-/** The length of the lists in a branch's guards (what comparing them walks). */
-function guardsSize(guards: BranchGuards): number {
-  return guardSize(guards.wire) + guardSize(guards.original);
-}
-
-function guardSize(guard: CodecGuard): number {
-  return (
-    (guard.types?.length ?? 0) +
-    (guard.values?.length ?? 0) +
-    (guard.required?.length ?? 0) +
-    (guard.keys?.length ?? 0) +
-    (guard.tags?.length ?? 0)
-  );
-}
 
 /**
  * A passive branch against the earlier branches that are not passive: whether one maps
@@ -205,26 +195,6 @@ function clashWithAny(
   if (own === undefined) active.push({ codec: result.codec, members: [right] });
   else own.members.push(right);
   return false;
-}
-
-/**
- * The original guard of a branch whose object the profile closed (it had no
- * `additionalProperties`; `profile-object-closed` says the wire is narrower): the keys the wire
- * lists are the only ones a value can bring back, so the guard lists them too. Branches that
- * differ only by the keys they list are then told apart, as the wire tells them.
- */
-function closedAsSent(original: CodecGuard, wire: CodecGuard, schema: unknown): CodecGuard {
-  const keys = wire.keys;
-  if (keys === undefined || original.keys !== undefined || !isPlainObject(schema)) return original;
-  if (schema.additionalProperties !== undefined || schema.patternProperties !== undefined)
-    return original;
-  // Only where the wire lists the very properties of the original (no key moved or added).
-  const properties = isPlainObject(schema.properties) ? Object.keys(schema.properties) : [];
-  if (properties.length !== keys.length) return original;
-  // A set: a branch of 10⁴ properties is not compared key by key with each.
-  const sent = new Set(keys);
-  if (!properties.every((key) => sent.has(key))) return original;
-  return { ...original, keys };
 }
 
 /**
