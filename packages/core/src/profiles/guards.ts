@@ -241,23 +241,33 @@ function onlyValuesOf(schema: Record<string, unknown>): JsonValue[] | undefined 
   return undefined;
 }
 
-/** The types a schema admits, from `type`, `nullable` and the branches of `anyOf`. */
+/**
+ * The types a schema admits, from `type`, `nullable` and the branches of `anyOf`, each once in
+ * the order first named; `undefined` where one names no JSON type. A new list each time.
+ */
 function typesOf(schema: Record<string, unknown>): JsonType[] | undefined {
-  let types: JsonType[] | undefined;
   const type = typeWithNullable(schema);
-  if (typeof type === 'string') types = [type as JsonType];
-  else if (Array.isArray(type)) types = type as JsonType[];
-  else if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
-    const all: JsonType[] = [];
-    for (const branch of (schema.anyOf ?? schema.oneOf) as unknown[]) {
-      const branchTypes = isPlainObject(branch) ? typesOf(branch) : undefined;
-      if (branchTypes === undefined) return undefined;
-      all.push(...branchTypes);
-    }
-    types = all;
+  // The one type most schemas name needs no list of the types met so far.
+  if (typeof type === 'string') return JSON_TYPES.has(type) ? [type as JsonType] : undefined;
+  const types: JsonType[] = [];
+  if (Array.isArray(type)) {
+    for (const each of type) if (!addType(types, each)) return undefined;
+    return types;
   }
-  if (types === undefined || !types.every((each) => JSON_TYPES.has(each))) return undefined;
-  return [...new Set(types)];
+  if (!Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return undefined;
+  for (const branch of (schema.anyOf ?? schema.oneOf) as unknown[]) {
+    const branchTypes = isPlainObject(branch) ? typesOf(branch) : undefined;
+    if (branchTypes === undefined) return undefined;
+    for (const each of branchTypes) addType(types, each);
+  }
+  return types;
+}
+
+/** Adds a type to a list unless listed: `false` where it names no JSON type. */
+function addType(types: JsonType[], type: unknown): boolean {
+  if (typeof type !== 'string' || !JSON_TYPES.has(type)) return false;
+  if (!types.includes(type as JsonType)) types.push(type as JsonType);
+  return true;
 }
 
 /**
