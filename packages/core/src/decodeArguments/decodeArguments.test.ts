@@ -137,6 +137,22 @@ describe('decodeArguments', () => {
     });
   });
 
+  it('drops the listed keys alike whether a node lists a few of them or many', () => {
+    // Up to 8 listed keys are scanned, more are looked up in a set: both must drop the same keys.
+    const many = Array.from({ length: 12 }, (_, index) => `k${index}`);
+    for (const listed of [['k3', 'k7'], many]) {
+      const object = codec({
+        kind: 'object',
+        properties: { v: { kind: 'json' } },
+        nullMeansAbsent: listed,
+        ignored: listed.map((key) => `${key}x`),
+      });
+      const wire = { k3: null, k3x: 1, v: '2', k7: 0, k7x: null, other: null };
+      expect(decodeArguments(object, wire)).toStrictEqual({ v: 2, k7: 0, other: null });
+      expect(decodeArguments(object, { k7: null, k3x: [] })).toStrictEqual({});
+    }
+  });
+
   it('turns entries into an object with own keys, never a prototype', () => {
     const entries = codec({ kind: 'entries', value: { kind: 'json' } });
     const decoded = decodeArguments(
@@ -163,6 +179,11 @@ describe('decodeArguments', () => {
       [{ key: 1, value: 1 }],
       [{ key: 'a' }],
       [{ key: 'a', value: 1, extra: 0 }],
+      [{ key: 'a', other: 1 }],
+      [
+        { key: 'a', value: 1 },
+        { key: 'b', extra: 1 },
+      ],
       'x',
       null,
     ]) {

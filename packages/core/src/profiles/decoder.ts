@@ -13,6 +13,7 @@ import {
   mapArrayItems,
   mappedIndexOf,
   mapTupleItems,
+  SCANNED_KEYS,
   stringList,
   type ValueMap,
 } from './valueMaps.ts';
@@ -168,12 +169,7 @@ function entriesToObject(value: Decoder, wire: unknown): Record<string, unknown>
     const entry: unknown = wire[index];
     if (!isPlainObject(entry)) return undefined;
     const key = entry.key;
-    if (
-      typeof key !== 'string' ||
-      !isOwn.call(entry, 'value') ||
-      ownKeyCount(entry) !== 2 ||
-      isOwn.call(out, key)
-    ) {
+    if (typeof key !== 'string' || !hasOnlyKeyAndValue(entry) || isOwn.call(out, key)) {
       return undefined;
     }
     const decoded = value === IDENTITY ? entry.value : value(entry.value);
@@ -184,11 +180,19 @@ function entriesToObject(value: Decoder, wire: unknown): Record<string, unknown>
   return out;
 }
 
-/** How many keys `Object.keys` would list, without building the list. */
-function ownKeyCount(object: object): number {
+/**
+ * Whether an object's own enumerable keys are exactly `key` and `value`: two own keys, each one
+ * of them (own keys are distinct). One walk, whose own-key tests V8 optimizes inside `for...in`,
+ * instead of a walk that counts them and a test of `value` apart.
+ */
+function hasOnlyKeyAndValue(object: object): boolean {
   let count = 0;
-  for (const key in object) if (isOwn.call(object, key)) count++;
-  return count;
+  for (const name in object) {
+    if (!isOwn.call(object, name)) continue;
+    if (name !== 'key' && name !== 'value') return false;
+    count++;
+  }
+  return count === 2;
 }
 
 /**
@@ -211,10 +215,13 @@ interface CompiledObject {
   properties: CompiledProperties;
   /** Whether each mapped key is a key of `Object.prototype` (read as an own key only). */
   mappedInherited: boolean[];
-  /** Keys whose `null` means absent, as listed and as a set (none: `undefined`). */
+  /**
+   * Keys whose `null` means absent, as listed and, past {@link SCANNED_KEYS} of them, as a set
+   * (see {@link isAmong}).
+   */
   nullKeys: string[];
   nullMeansAbsent: ReadonlySet<string> | undefined;
-  /** Keys dropped whatever they hold, as listed and as a set (none: `undefined`). */
+  /** Keys dropped whatever they hold, as listed and, past {@link SCANNED_KEYS}, as a set. */
   ignoredKeys: string[];
   ignored: ReadonlySet<string> | undefined;
   /** The decoder of unlisted keys. */
@@ -222,6 +229,26 @@ interface CompiledObject {
   /** The wire property holding the other keys as entries, and their decoder (no `extra`: none). */
   extraProperty: string | undefined;
   extraValue: Decoder | undefined;
+}
+
+/** The set of a key list longer than {@link SCANNED_KEYS} (shorter: `undefined`, scanned). */
+function keySetOf(keys: readonly string[]): ReadonlySet<string> | undefined {
+  return keys.length > SCANNED_KEYS ? new Set(keys) : undefined;
+}
+
+/**
+ * Whether a key is in a list of an object node, through its set when it has one: property names
+ * are interned strings, so a short list is mostly pointer comparisons, cheaper than hashing the
+ * key (as in `mappedIndexOf`).
+ */
+function isAmong(
+  keys: readonly string[],
+  set: ReadonlySet<string> | undefined,
+  key: string,
+): boolean {
+  if (set !== undefined) return set.has(key);
+  for (let index = 0; index < keys.length; index++) if (keys[index] === key) return true;
+  return false;
 }
 
 /**
@@ -248,9 +275,9 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
     properties,
     mappedInherited: properties.mappedKeys.map((key) => INHERITED.has(key)),
     nullKeys,
-    nullMeansAbsent: nullKeys.length > 0 ? new Set(nullKeys) : undefined,
+    nullMeansAbsent: keySetOf(nullKeys),
     ignoredKeys,
-    ignored: ignoredKeys.length > 0 ? new Set(ignoredKeys) : undefined,
+    ignored: keySetOf(ignoredKeys),
     rest,
     extraProperty: extra?.property,
     extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair),
@@ -306,7 +333,7 @@ function copyObject(
   pending: number,
   pendingValue: unknown,
 ): Record<string, unknown> {
-  const { properties, nullMeansAbsent, ignored } = node;
+  const { properties, nullKeys, nullMeansAbsent, ignoredKeys, ignored } = node;
   if (checked >= properties.mappedKeys.length) return copyDropping(node, wire);
   const out: Record<string, unknown> = new PlainObject();
   // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
@@ -314,8 +341,8 @@ function copyObject(
   for (const key in wire) {
     if (!isOwn.call(wire, key)) continue;
     let value = wire[key];
-    if (ignored?.has(key)) continue;
-    if (value === null && nullMeansAbsent?.has(key)) continue;
+    if (isAmong(ignoredKeys, ignored, key)) continue;
+    if (value === null && isAmong(nullKeys, nullMeansAbsent, key)) continue;
     const mapped = mappedIndexOf(properties, key);
     if (mapped >= checked) {
       value = mapped === pending ? pendingValue : (properties.mappedMaps[mapped] as Decoder)(value);
@@ -331,12 +358,17 @@ function copyDropping(
   node: CompiledObject,
   wire: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { nullMeansAbsent, ignored } = node;
+  const { nullKeys, nullMeansAbsent, ignoredKeys, ignored } = node;
   const out: Record<string, unknown> = new PlainObject();
   for (const key in wire) {
     if (!isOwn.call(wire, key)) continue;
     const value = wire[key];
-    if ((value === null && nullMeansAbsent?.has(key)) || ignored?.has(key)) continue;
+    if (
+      (value === null && isAmong(nullKeys, nullMeansAbsent, key)) ||
+      isAmong(ignoredKeys, ignored, key)
+    ) {
+      continue;
+    }
     if (key === '__proto__') setOwn(out, key, value);
     else out[key] = value;
   }
@@ -345,14 +377,17 @@ function copyDropping(
 
 /** Any other object: one walk over its keys, copied at the first change. */
 function decodeAnyObject(node: CompiledObject, wire: Record<string, unknown>): unknown {
-  const { properties, nullMeansAbsent, ignored, rest, extraProperty, extraValue } = node;
+  const { properties, nullKeys, nullMeansAbsent, ignoredKeys, ignored } = node;
+  const { rest, extraProperty, extraValue } = node;
   const keys = Object.keys(wire);
   let out: Record<string, unknown> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     const value = wire[key];
     const dropped =
-      key === extraProperty || ignored?.has(key) || (value === null && nullMeansAbsent?.has(key));
+      key === extraProperty ||
+      isAmong(ignoredKeys, ignored, key) ||
+      (value === null && isAmong(nullKeys, nullMeansAbsent, key));
     if (dropped) {
       out ??= copyPrefix(wire, keys, index);
       continue;

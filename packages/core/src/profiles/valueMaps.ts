@@ -147,8 +147,11 @@ export function compileProperties(
   return compiled;
 }
 
-/** Up to this many mapped keys, {@link mappedIndexOf} compares keys instead of hashing one. */
-const SCANNED_KEYS = 8;
+/**
+ * Up to this many keys, a key list of an object node is scanned rather than hashed into a set
+ * ({@link mappedIndexOf}, the decoder's dropped keys).
+ */
+export const SCANNED_KEYS = 8;
 
 /**
  * Where a key is among the mapped keys of an object node.
