@@ -82,4 +82,35 @@ describe('analyseDocument', () => {
     ]);
     expect((result.schema as { $defs: unknown }).$defs).toStrictEqual({ Item: item });
   });
+
+  it('measures the output without the definitions it leaves out before it reports a budget', () => {
+    // Found by the equivalence fuzz (FUZZ_SEED=1): no `$ref`, so the output is the input without
+    // its unused `$defs`, 23 bytes under a budget of 52.5; the single walk reported nothing, the
+    // analysis took the input's 105 bytes for the output's and reported `budget-exceeded`.
+    const schema = { properties: { p: {} }, $defs: { B: { x: 'y'.repeat(74) } } };
+    const result = analyseDocument(
+      schema,
+      '2020-12',
+      resolveOptions({ budget: { minBytes: 40, factor: 0.5 } }),
+    );
+    expect(result.schema).toStrictEqual({ properties: { p: {} } });
+    expect(result.diagnostics).toStrictEqual([]);
+    const capped = analyseDocument(
+      schema,
+      '2020-12',
+      resolveOptions({ budget: { minBytes: 10, maxBytes: 50 } }),
+    );
+    expect(capped.schema).toStrictEqual({ properties: { p: {} } });
+    expect(capped.diagnostics).toStrictEqual([]);
+    // An output that is itself over the cap still says so.
+    const large = { properties: { p: { description: 'y'.repeat(80) } } };
+    const over = analyseDocument(
+      large,
+      '2020-12',
+      resolveOptions({ budget: { minBytes: 10, maxBytes: 50 } }),
+    );
+    expect(over.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
+      'budget-exceeded',
+    ]);
+  });
 });

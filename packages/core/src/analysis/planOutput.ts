@@ -193,6 +193,10 @@ export function planOutput(
   // threshold halving until the output fits (a few dozen passes whatever the graph).
   let work = 0;
   let bytes = trivial ? index.inputBytes + rootExtra : total();
+  // The input bounds the output from above but also counts the definitions nothing points to,
+  // which the output leaves out: over the budget, the output is measured before it is reported
+  // as too large.
+  if (trivial && bytes > budget.bytes) bytes = total();
   for (let round = 0; bytes > budget.bytes && round < SINGLE_ROUNDS; round++) {
     multiplicities();
     const best = bestCandidate();
