@@ -307,7 +307,8 @@ describe('decodeArguments is total', () => {
           fc.limitShrink(toolSchema(), 200),
           fc.array(hostile, { maxLength: 5 }),
           fc.boolean(),
-          (schema, values, repair) => {
+          fc.integer(),
+          (schema, values, repair, sampleSeed) => {
             const { codec, schema: wire } = toProviderSchema(schema as JsonSchema, profile);
             const wrapped = values.map((value) => ({
               value,
@@ -315,7 +316,11 @@ describe('decodeArguments is total', () => {
               tags: value,
               meta: value,
             }));
-            for (const value of [...values, ...wrapped, ...fc.sample(wireValue(wire), 3)]) {
+            for (const value of [
+              ...values,
+              ...wrapped,
+              ...fc.sample(wireValue(wire), { numRuns: 3, seed: sampleSeed }),
+            ]) {
               const decoded = decodeArguments(codec, value, { repair });
               JSON.stringify(decoded);
               encodeArguments(codec, value);
