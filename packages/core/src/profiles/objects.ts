@@ -212,6 +212,12 @@ export function rewriteObject(place: Place): Rewritten {
         `${recipe.profile} has no additionalProperties: the wire schema does not refuse unknown keys here (the validator does).`,
       );
     }
+    // The entries of an open object carry `propertyNames` in their key's description. A closed
+    // object sends its listed names, which it may refuse (a required one makes it accept no
+    // object): the wire is then wider, and says so.
+    if (!open && assertsSomething(schema.propertyNames)) {
+      describeRefused(wire, [['propertyNames', schema.propertyNames]], context, pointer);
+    }
   }
   if (codec.extra !== undefined || codec.rest !== undefined) {
     // Encoding must tell listed keys from the others: every listed property has an entry.
@@ -233,6 +239,12 @@ export function rewriteObject(place: Place): Rewritten {
     codec.rest === undefined &&
     codec.ignored === undefined;
   return { wire, codec, passive, acceptsNull: false, original: schema };
+}
+
+/** Whether a subschema may refuse a value: present, and not `true` or `{}`. */
+function assertsSomething(subschema: unknown): boolean {
+  if (subschema === undefined || subschema === true) return false;
+  return !isPlainObject(subschema) || Object.keys(subschema).length > 0;
 }
 
 /** The pointer of a listed property of the object at `pointer`. */

@@ -785,6 +785,32 @@ describe('toProviderSchema', () => {
     );
   });
 
+  it('describes the propertyNames of an object it closes, whose listed names it may refuse', () => {
+    // Found by the round-trip law (FUZZ_SEED=104, reference documents): "a~b" is longer than
+    // propertyNames allows, so the original accepts no object, yet the wire sent { "a~b": ... }
+    // with no diagnostic saying it is wider (the keyword was dropped without a word).
+    const schema = { type: 'object', propertyNames: { maxLength: 1 }, required: ['a~b'] };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema.description).toBe('Constraints: propertyNames: {"maxLength":1}.');
+      expect(codesOf(result)).toStrictEqual(['profile-object-closed', 'profile-keyword-described']);
+    }
+    // A record's entries carry it in their key's description instead; `true` asserts nothing.
+    expect(
+      codes('portable', {
+        type: 'object',
+        propertyNames: { maxLength: 1 },
+        additionalProperties: { type: 'string' },
+      }),
+    ).toStrictEqual([['profile-entries', '']]);
+    expect(
+      codes('portable', closed({ a: { type: 'string' } }, ['a']) as Record<string, unknown>),
+    ).toStrictEqual([]);
+    expect(
+      codes('portable', { ...closed({ a: { type: 'string' } }, ['a']), propertyNames: true }),
+    ).toStrictEqual([]);
+  });
+
   it('keeps to OpenAI strict limits on enum values, moving the largest enums into descriptions', () => {
     // OpenAI strict refuses a schema with more than 1,000 enum values in all, and a string enum
     // of more than 250 values holding more than 15,000 characters; a linter's configuration
