@@ -8,7 +8,7 @@ import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
-import { rewriteLeafAt } from './scalarLeaf.ts';
+import { leafWireAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -46,7 +46,11 @@ export function rewriteObject(place: Place): Rewritten {
   // The listed values in the names' order, read at once rather than asked by name.
   const values = Object.values(declared);
   const listedCount = names.length;
-  for (const name of required) if (!Object.hasOwn(declared, name)) names.push(name);
+  const requiredCount =
+    required instanceof Set ? required.size : (required as readonly string[]).length;
+  // Required names that name a listed property, counted as the loop meets them: where that is
+  // every required name (nearly always), no name is asked of `properties` once more.
+  let requiredListed = 0;
   const additional = schema.additionalProperties;
   const patterns = isPlainObject(schema.patternProperties) ? schema.patternProperties : NO_PATTERNS;
   const patternNames = patterns === NO_PATTERNS ? NO_NAMES : Object.keys(patterns);
@@ -60,20 +64,31 @@ export function rewriteObject(place: Place): Rewritten {
   const nullMeansAbsent: string[] = [];
   const absentSentAsNull: string[] = [];
   let propertiesPassive = true;
-  for (let index = 0; index < names.length; index++) {
+  for (let index = 0; ; index++) {
+    // Past the listed names come the required names no property lists (once, in `required`'s order).
+    if (index === listedCount && requiredListed < requiredCount)
+      addUnlisted(names, required, declared);
+    if (index >= names.length) break;
     const name = names[index]!;
     // A required key that is not listed is an additional property, under that schema.
     const value = index < listedCount ? values[index] : (additional ?? true);
-    // Most properties are leaves, whose rewrite needs no pointer: it is built where one is needed.
-    const result =
-      rewriteLeafAt(value, inner, context) ??
-      context.rewrite(value, propertyPointer(pointer, name), inner);
     const isRequired = isListed(required, name);
-    if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
-    propertiesPassive &&= result.passive;
-    let wire = result.wire;
+    if (isRequired) requiredListed += 1;
+    // Most properties are leaves, whose rewrite needs no pointer (it is built where one is
+    // needed) and is their wire alone: no codec, and `null` refused.
+    let wire = leafWireAt(value, inner, context);
+    let codec: CodecNode = null;
+    let acceptsNull = false;
+    if (wire === undefined) {
+      const result = context.rewrite(value, propertyPointer(pointer, name), inner);
+      if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
+      propertiesPassive &&= result.passive;
+      wire = result.wire;
+      codec = result.codec;
+      acceptsNull = result.acceptsNull;
+    }
     if (!isRequired && recipe.allRequired) {
-      if (result.acceptsNull) {
+      if (acceptsNull) {
         absentSentAsNull.push(name);
         report(
           context,
@@ -89,8 +104,8 @@ export function rewriteObject(place: Place): Rewritten {
     if (isRequired || recipe.allRequired) wireRequired.push(name);
     setOwn(wireProperties, name, wire);
     wireCount += 1;
-    if (result.codec !== null) {
-      setOwn(codecProperties, name, result.codec);
+    if (codec !== null) {
+      setOwn(codecProperties, name, codec);
       codecCount += 1;
     }
   }
@@ -274,6 +289,15 @@ function requiredNames(required: unknown): readonly string[] | ReadonlySet<strin
   const names: string[] = [];
   for (const key of required) if (typeof key === 'string' && !names.includes(key)) names.push(key);
   return names;
+}
+
+/** Adds the names {@link requiredNames} lists that `properties` does not, in their order. */
+function addUnlisted(
+  names: string[],
+  required: readonly string[] | ReadonlySet<string>,
+  declared: SchemaObject,
+): void {
+  for (const name of required) if (!Object.hasOwn(declared, name)) names.push(name);
 }
 
 /** Whether {@link requiredNames} lists a name. */

@@ -105,6 +105,21 @@ export function rewriteScalarLeaf(
   schema: SchemaObject,
   context: RewriteContext,
 ): Rewritten | undefined {
+  const wire = scalarLeafWire(schema, context);
+  if (wire === undefined) return undefined;
+  return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+}
+
+/**
+ * The wire of a scalar leaf (see {@link rewriteScalarLeaf}: its rewrite is always this wire, no
+ * codec, refusing `null`), without the result object around it: an object's properties are
+ * mostly such leaves, and it reads the wire alone.
+ *
+ * @param schema A schema object of the self-contained schema (or one a rewrite built).
+ * @param context The call's state.
+ * @returns The leaf's wire, or `undefined` when the node needs the general rewrite.
+ */
+function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaObject | undefined {
   const { type } = schema;
   if (typeof type !== 'string') return undefined;
   const table = leafTable(context.leafTables, type);
@@ -166,7 +181,7 @@ export function rewriteScalarLeaf(
     if (listed !== undefined) wire.enum = listed;
   }
   if (listed !== undefined) countEnum(context, listed);
-  return { wire, codec: null, passive: true, acceptsNull: false, original: schema };
+  return wire;
 }
 
 /**
@@ -184,10 +199,29 @@ export function rewriteLeafAt(
   depth: Depth,
   context: RewriteContext,
 ): Rewritten | undefined {
+  const wire = leafWireAt(input, depth, context);
+  if (wire === undefined) return undefined;
+  return { wire, codec: null, passive: true, acceptsNull: false, original: input };
+}
+
+/**
+ * The wire of a scalar leaf standing at a position (see {@link rewriteLeafAt}), counted as
+ * written: its rewrite is this wire, no codec, refusing `null` (what an object reads of it).
+ *
+ * @param input The schema at the position.
+ * @param depth How deep the position stands.
+ * @param context The call's state.
+ * @returns The leaf's wire, or `undefined` where the walk is needed.
+ */
+export function leafWireAt(
+  input: unknown,
+  depth: Depth,
+  context: RewriteContext,
+): SchemaObject | undefined {
   if (!isPlainObject(input) || depth.schemas > MAX_SCHEMA_DEPTH) return undefined;
-  const leaf = rewriteScalarLeaf(input, context);
-  if (leaf !== undefined) countWritten(context);
-  return leaf;
+  const wire = scalarLeafWire(input, context);
+  if (wire !== undefined) countWritten(context);
+  return wire;
 }
 
 /** A non-empty list of strings: values every provider lists as they are. */
