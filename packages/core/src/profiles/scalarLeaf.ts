@@ -120,7 +120,15 @@ export function rewriteScalarLeaf(
  * @returns The leaf's wire, or `undefined` when the node needs the general rewrite.
  */
 function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaObject | undefined {
-  const { type } = schema;
+  // Read where a scan of the keys stands (nearly always the first): asked by name, on leaves of
+  // many shapes, the load missed V8's cache of property lookups and went to the runtime.
+  let type: unknown;
+  for (const key in schema) {
+    if (key === 'type') {
+      type = schema[key];
+      break;
+    }
+  }
   if (typeof type !== 'string') return undefined;
   const table = leafTable(context.leafTables, type);
   if (table === undefined) return undefined;
@@ -134,9 +142,14 @@ function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaOb
   let kept = false;
   let unread = false;
   for (const key in schema) {
-    const action = table.actions.get(key);
     const isFirst = first;
     first = false;
+    // Every leaf has a `type`, the same in every table: known without a lookup.
+    if (key === 'type') {
+      same &&= isFirst;
+      continue;
+    }
+    const action = table.actions.get(key);
     if (action === undefined) {
       same = false;
       unread ||= isAssertionKey(key);
