@@ -110,24 +110,22 @@ export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
  * same order. Written as a loop: object spread is slow on the many shapes wire schemas have.
  */
 function withNull(wire: SchemaObject, type: string[]): SchemaObject {
-  const enumWithNull =
-    Array.isArray(wire.enum) && !wire.enum.includes(null) ? [...wire.enum, null] : undefined;
   // Each key written once, with its final value: writing `type` again, an array where a string
   // stood, costs more than the whole copy. A leaf's `type` comes first: written with the object.
-  const keys = Object.keys(wire);
-  const typeFirst = keys[0] === 'type';
-  const result: SchemaObject = typeFirst ? { type } : {};
-  for (let index = typeFirst ? 1 : 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    const value =
-      key === 'type'
-        ? type
-        : key === 'enum' && enumWithNull !== undefined
-          ? enumWithNull
-          : wire[key];
-    setOwn(result, key, value);
+  // The keys are read where one scan stands, without listing them.
+  let result: SchemaObject | undefined;
+  for (const key in wire) {
+    if (result === undefined) {
+      result = key === 'type' ? { type } : {};
+      if (key === 'type') continue;
+    }
+    const value = wire[key];
+    if (key === 'type') result.type = type;
+    else if (key === 'enum' && Array.isArray(value) && !value.includes(null))
+      result.enum = [...value, null];
+    else setOwn(result, key, value);
   }
-  return result;
+  return result ?? {};
 }
 
 /**
