@@ -22,6 +22,12 @@ export interface Rewritten {
   original: unknown;
   /** The original accepts nothing here (`false`). */
   never?: boolean;
+  /**
+   * Keywords of the original this rewrite already carried into the wire its own way (an open
+   * object's `propertyNames` in its entries' key description), or left out as asserting nothing:
+   * the keyword filter leaves them alone.
+   */
+  carried?: ReadonlySet<string>;
 }
 
 /**

@@ -121,6 +121,7 @@ export function applicableKeywords(type: string | undefined): readonly string[] 
  * @param type The type the wire describes, or `undefined` for any type.
  * @param context The call's state.
  * @param pointer Where, in the self-contained schema.
+ * @param carried Keywords the rewrite of the position already carried (left as they are).
  */
 export function filterKeywords(
   wire: SchemaObject,
@@ -128,6 +129,7 @@ export function filterKeywords(
   type: string | undefined,
   context: RewriteContext,
   pointer: string,
+  carried: ReadonlySet<string> | undefined,
 ): void {
   const present = presentKeywords(original, wire, APPLICABLE_ORDER.get(type) ?? ANY_TYPE_ORDER);
   if (present === undefined) return;
@@ -137,7 +139,7 @@ export function filterKeywords(
     const keyword = applicable[place]!;
     const value = Object.hasOwn(wire, keyword) ? wire[keyword] : original[keyword];
     if (value === undefined) continue;
-    if (keyword === 'propertyNames' && context.recipe.objects !== 'keep') continue;
+    if (carried?.has(keyword)) continue;
     if (context.recipe.keywords.has(keyword) && acceptsValue(keyword, value, context)) {
       wire[keyword] = value;
     } else {

@@ -227,12 +227,6 @@ export function rewriteObject(place: Place): Rewritten {
         `${recipe.profile} has no additionalProperties: the wire schema does not refuse unknown keys here (the validator does).`,
       );
     }
-    // The entries of an open object carry `propertyNames` in their key's description. A closed
-    // object sends its listed names, which it may refuse (a required one makes it accept no
-    // object): the wire is then wider, and says so.
-    if (!open && assertsSomething(schema.propertyNames)) {
-      describeRefused(wire, [['propertyNames', schema.propertyNames]], context, pointer);
-    }
   }
   if (codec.extra !== undefined || codec.rest !== undefined) {
     // Encoding must tell listed keys from the others: every listed property has an entry.
@@ -253,8 +247,22 @@ export function rewriteObject(place: Place): Rewritten {
     codec.extra === undefined &&
     codec.rest === undefined &&
     codec.ignored === undefined;
-  return { wire, codec, passive, acceptsNull: false, original: schema };
+  const result: Rewritten = { wire, codec, passive, acceptsNull: false, original: schema };
+  // The entries of an open object carry `propertyNames` in their key's description, and one that
+  // asserts nothing can go. A closed object sends its listed names, which it may refuse (a
+  // required one makes it accept no object): the keyword filter describes it with the object's
+  // other refused keywords, in one sentence and one diagnostic.
+  if (
+    recipe.objects !== 'keep' &&
+    schema.propertyNames !== undefined &&
+    (codec.extra !== undefined || !assertsSomething(schema.propertyNames))
+  )
+    result.carried = PROPERTY_NAMES;
+  return result;
 }
+
+/** The keyword an open object carries in its entries (see {@link Rewritten.carried}). */
+const PROPERTY_NAMES: ReadonlySet<string> = new Set(['propertyNames']);
 
 /** Whether a subschema may refuse a value: present, and not `true` or `{}`. */
 function assertsSomething(subschema: unknown): boolean {

@@ -318,7 +318,7 @@ function rewritePosition(
   // The filter has nothing to do where the schema has no assertion keyword and the rewrite wrote
   // none (only an array's adds one, `maxItems`).
   if (result.wire.type === type && (present & HAS_ASSERTION || type === 'array'))
-    filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer);
+    filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer, result.carried);
   return result;
 }
 

@@ -809,6 +809,46 @@ describe('toProviderSchema', () => {
     expect(
       codes('portable', { ...closed({ a: { type: 'string' } }, ['a']), propertyNames: true }),
     ).toStrictEqual([]);
+    expect(
+      codes('portable', { ...closed({ a: { type: 'string' } }, ['a']), propertyNames: {} }),
+    ).toStrictEqual([]);
+    // Listed properties beside entries: the entries' key carries it, the object does not.
+    const beside = toProviderSchema(
+      {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        propertyNames: { maxLength: 1 },
+        additionalProperties: { type: 'number' },
+      },
+      'portable',
+    );
+    expect(beside.schema.description).toBeUndefined();
+    expect(codesOf(beside)).toStrictEqual(['profile-entries']);
+  });
+
+  it('describes propertyNames with the other keywords a closed object refuses, in one sentence', () => {
+    const result = toProviderSchema(
+      {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        propertyNames: { maxLength: 3 },
+        minProperties: 1,
+      },
+      'openai-strict',
+    );
+    expect(result.schema.description).toBe(
+      'Constraints: minProperties: 1; propertyNames: {"maxLength":3}.',
+    );
+    expect(
+      result.diagnostics.filter((diagnostic) => diagnostic.code === 'profile-keyword-described'),
+    ).toStrictEqual([
+      {
+        code: 'profile-keyword-described',
+        pointer: '',
+        message:
+          'openai-strict does not accept minProperties, propertyNames here; moved into the description (the validator still enforces it).',
+      },
+    ]);
   });
 
   it('keeps to OpenAI strict limits on enum values, moving the largest enums into descriptions', () => {
