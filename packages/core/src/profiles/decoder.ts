@@ -1,6 +1,7 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { isAmong, keySetOf } from '../utils/keyLists.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
 import { NOT_JSON, newKeyCache, readJsonText } from './jsonText.ts';
 import { PlainObject } from './plainObject.ts';
@@ -13,7 +14,6 @@ import {
   mapArrayItems,
   mappedIndexOf,
   mapTupleItems,
-  SCANNED_KEYS,
   stringList,
   type ValueMap,
 } from './valueMaps.ts';
@@ -216,12 +216,12 @@ interface CompiledObject {
   /** Whether each mapped key is a key of `Object.prototype` (read as an own key only). */
   mappedInherited: boolean[];
   /**
-   * Keys whose `null` means absent, as listed and, past {@link SCANNED_KEYS} of them, as a set
-   * (see {@link isAmong}).
+   * Keys whose `null` means absent, as listed and, where the list is long, as a set
+   * ({@link keySetOf}, read by {@link isAmong}).
    */
   nullKeys: string[];
   nullMeansAbsent: ReadonlySet<string> | undefined;
-  /** Keys dropped whatever they hold, as listed and, past {@link SCANNED_KEYS}, as a set. */
+  /** Keys dropped whatever they hold, as listed and, where the list is long, as a set. */
   ignoredKeys: string[];
   ignored: ReadonlySet<string> | undefined;
   /** The decoder of unlisted keys. */
@@ -229,26 +229,6 @@ interface CompiledObject {
   /** The wire property holding the other keys as entries, and their decoder (no `extra`: none). */
   extraProperty: string | undefined;
   extraValue: Decoder | undefined;
-}
-
-/** The set of a key list longer than {@link SCANNED_KEYS} (shorter: `undefined`, scanned). */
-function keySetOf(keys: readonly string[]): ReadonlySet<string> | undefined {
-  return keys.length > SCANNED_KEYS ? new Set(keys) : undefined;
-}
-
-/**
- * Whether a key is in a list of an object node, through its set when it has one: property names
- * are interned strings, so a short list is mostly pointer comparisons, cheaper than hashing the
- * key (as in `mappedIndexOf`).
- */
-function isAmong(
-  keys: readonly string[],
-  set: ReadonlySet<string> | undefined,
-  key: string,
-): boolean {
-  if (set !== undefined) return set.has(key);
-  for (let index = 0; index < keys.length; index++) if (keys[index] === key) return true;
-  return false;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CodecNode } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { SCANNED_KEYS } from '../utils/keyLists.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { countEnum, report, takeBack } from './context.ts';
@@ -279,17 +280,10 @@ function propertyPointer(pointer: string, name: string): string {
 const NO_PATTERNS: SchemaObject = Object.freeze({});
 const NO_NAMES: readonly string[] = Object.freeze([]);
 
-/**
- * Up to how many names a `required` list is searched as a list: most objects require a few
- * properties, and a set costs more to make than a few comparisons; a longer list is hashed, so
- * that an object with thousands of properties is not rewritten in quadratic time.
- */
-const SEARCHED_NAMES = 8;
-
 /** The names a `required` keyword lists (strings, each once), built without an iterator. */
 function requiredNames(required: unknown): readonly string[] | ReadonlySet<string> {
   if (!Array.isArray(required) || required.length === 0) return NO_NAMES;
-  if (required.length > SEARCHED_NAMES) {
+  if (required.length > SCANNED_KEYS) {
     const names = new Set<string>();
     for (const key of required) if (typeof key === 'string') names.add(key);
     return names;

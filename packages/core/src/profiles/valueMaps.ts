@@ -1,5 +1,6 @@
 import type { CodecNode } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { SCANNED_KEYS } from '../utils/keyLists.ts';
 
 /**
  * A compiled codec position in one direction (wire → original for decoding, back for encoding).
@@ -146,12 +147,6 @@ export function compileProperties(
   }
   return compiled;
 }
-
-/**
- * Up to this many keys, a key list of an object node is scanned rather than hashed into a set
- * ({@link mappedIndexOf}, the decoder's dropped keys).
- */
-export const SCANNED_KEYS = 8;
 
 /**
  * Where a key is among the mapped keys of an object node.

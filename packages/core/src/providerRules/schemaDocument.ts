@@ -1,5 +1,6 @@
 import { stronglyConnectedComponents } from '../analysis/stronglyConnectedComponents.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { SCANNED_KEYS } from '../utils/keyLists.ts';
 import { escapePointerToken, parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { forEachSubschema } from '../visitSchemas/index.ts';
 
@@ -142,9 +143,6 @@ export function readSchemaDocument(root: unknown): SchemaDocument {
   };
 }
 
-/** Up to how many names a `required` list is searched as a list (a set costs more to make). */
-const SEARCHED_NAMES = 8;
-
 /** A position found but not yet walked. */
 interface Pending {
   readonly value: unknown;
@@ -184,7 +182,7 @@ class WalkedNode implements SchemaNode {
   requires(key: string | undefined): boolean {
     const required = isPlainObject(this.value) ? this.value.required : undefined;
     if (!Array.isArray(required)) return false;
-    if (required.length <= SEARCHED_NAMES) return required.includes(key);
+    if (required.length <= SCANNED_KEYS) return required.includes(key);
     this.#required ??= new Set(required);
     return this.#required.has(key);
   }
