@@ -1,7 +1,6 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { isAmong, keySetOf } from '../utils/keyLists.ts';
 import { compileGuard, type GuardTest } from './guards.ts';
 import { NOT_JSON, newKeyCache, readJsonText } from './jsonText.ts';
 import { PlainObject } from './plainObject.ts';
@@ -10,9 +9,9 @@ import {
   compiledPerNode,
   compileProperties,
   IDENTITY,
+  keyIndexOf,
   MALFORMED,
   mapArrayItems,
-  mappedIndexOf,
   mapTupleItems,
   stringList,
   type ValueMap,
@@ -201,9 +200,6 @@ function hasOnlyKeyAndValue(object: object): boolean {
  */
 const isOwn = Object.prototype.hasOwnProperty;
 
-/** Keys of `Object.prototype`: a read of one on a wire object may find the inherited value. */
-const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
-
 /**
  * An object node, compiled: what decoding one of its values reads. The decoding itself is done
  * by module functions that take this record, not by closures made per node: V8 runs the key
@@ -213,23 +209,29 @@ const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object
 interface CompiledObject {
   /** The listed properties. */
   properties: CompiledProperties;
-  /** Whether each mapped key is a key of `Object.prototype` (read as an own key only). */
-  mappedInherited: boolean[];
   /**
-   * Keys whose `null` means absent, as listed and, where the list is long, as a set
-   * ({@link keySetOf}, read by {@link isAmong}).
+   * Every key the node drops or decodes, once each: a walk over a value's keys finds each of
+   * them in one search of this list ({@link keyIndexOf}) rather than one per list of the codec.
    */
-  nullKeys: string[];
-  nullMeansAbsent: ReadonlySet<string> | undefined;
-  /** Keys dropped whatever they hold, as listed and, where the list is long, as a set. */
-  ignoredKeys: string[];
-  ignored: ReadonlySet<string> | undefined;
+  watchedKeys: string[];
+  /** The index of each of them in `watchedKeys`. */
+  watchedIndex: Map<string, number>;
+  /** At the same indexes, when each of them is dropped ({@link DROPPED}, {@link NULL_DROPPED}). */
+  watchedDrops: number[];
+  /** At the same indexes, the decoder of each of them ({@link IDENTITY}: kept as it is). */
+  watchedMaps: Decoder[];
   /** The decoder of unlisted keys. */
   rest: Decoder;
   /** The wire property holding the other keys as entries, and their decoder (no `extra`: none). */
   extraProperty: string | undefined;
   extraValue: Decoder | undefined;
 }
+
+/** A watched key dropped whatever it holds (`ignored`). */
+const DROPPED = 1;
+
+/** A watched key dropped when it holds `null` (`nullMeansAbsent`). */
+const NULL_DROPPED = 2;
 
 /**
  * An object node: drops `ignored` keys and `null` where it means absent, decodes listed
@@ -253,15 +255,19 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
   }
   const compiled: CompiledObject = {
     properties,
-    mappedInherited: properties.mappedKeys.map((key) => INHERITED.has(key)),
-    nullKeys,
-    nullMeansAbsent: keySetOf(nullKeys),
-    ignoredKeys,
-    ignored: keySetOf(ignoredKeys),
+    watchedKeys: [],
+    watchedIndex: new Map(),
+    watchedDrops: [],
+    watchedMaps: [],
     rest,
     extraProperty: extra?.property,
     extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair),
   };
+  for (const key of ignoredKeys) watchKey(compiled, key, DROPPED, IDENTITY);
+  for (const key of nullKeys) watchKey(compiled, key, NULL_DROPPED, IDENTITY);
+  for (const [index, key] of properties.mappedKeys.entries()) {
+    watchKey(compiled, key, 0, properties.mappedMaps[index] as Decoder);
+  }
   if (rest === IDENTITY && extra === undefined) {
     return function decodeObject(wire: unknown): unknown {
       return decodeShapedObject(compiled, wire);
@@ -272,83 +278,87 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
   };
 }
 
+/** Adds what an object node does with a key to its watched keys (`decoder`: unless the identity). */
+function watchKey(node: CompiledObject, key: string, drops: number, decoder: Decoder): void {
+  let at = node.watchedIndex.get(key);
+  if (at === undefined) {
+    at = node.watchedKeys.push(key) - 1;
+    node.watchedIndex.set(key, at);
+    node.watchedDrops.push(0);
+    node.watchedMaps.push(IDENTITY);
+  }
+  node.watchedDrops[at] = (node.watchedDrops[at] as number) | drops;
+  if (decoder !== IDENTITY) node.watchedMaps[at] = decoder;
+}
+
+/** Whether an object node drops a value (`at`: its key's index among the watched keys). */
+function dropsAt(node: CompiledObject, at: number, value: unknown): boolean {
+  const drops = node.watchedDrops[at] as number;
+  return (drops & DROPPED) !== 0 || (value === null && (drops & NULL_DROPPED) !== 0);
+}
+
 /**
- * The common case (no `rest` mapping, no `extra`): the codec's own key lists tell whether
- * anything changes, and the input comes back as it is when nothing does. A read may find a
- * value on the prototype chain: at worst that costs a copy, which takes own keys only.
+ * The common case (no `rest` mapping, no `extra`): one walk over the object's own keys tells
+ * whether anything changes, and the input comes back as it is when nothing does. The walk reads
+ * each value where `for...in` stands (a load V8 makes from the object's enumeration cache), not
+ * by a keyed load per listed key, which on the many object shapes a server meets goes through
+ * V8's generic lookup each time.
  */
 function decodeShapedObject(node: CompiledObject, wire: unknown): unknown {
   if (!isPlainObject(wire)) return wire;
-  const { nullKeys, ignoredKeys } = node;
-  for (let index = 0; index < nullKeys.length; index++) {
-    if (wire[nullKeys[index] as string] === null) return copyObject(node, wire, 0, -1, undefined);
-  }
-  for (let index = 0; index < ignoredKeys.length; index++) {
-    if (isOwn.call(wire, ignoredKeys[index] as string)) {
-      return copyObject(node, wire, 0, -1, undefined);
+  const { watchedKeys, watchedIndex } = node;
+  let position = 0;
+  for (const key in wire) {
+    if (!isOwn.call(wire, key)) continue;
+    const at = keyIndexOf(watchedKeys, watchedIndex, key);
+    if (at >= 0) {
+      const value = wire[key];
+      if (dropsAt(node, at, value)) return copyObject(node, wire, position, NOT_DECODED);
+      const decoder = node.watchedMaps[at] as Decoder;
+      if (decoder !== IDENTITY) {
+        const decoded = decoder(value);
+        if (decoded !== value) return copyObject(node, wire, position, decoded);
+      }
     }
-  }
-  const { mappedKeys, mappedMaps } = node.properties;
-  for (let index = 0; index < mappedKeys.length; index++) {
-    const key = mappedKeys[index] as string;
-    const value = wire[key];
-    // An absent key reads as `undefined`, which every decoder maps to itself; a key of
-    // `Object.prototype` counts only as an own key.
-    if (value === undefined || (node.mappedInherited[index] && !isOwn.call(wire, key))) continue;
-    const decoded = (mappedMaps[index] as Decoder)(value);
-    if (decoded !== value) return copyObject(node, wire, index, index, decoded);
+    position++;
   }
   return wire;
 }
 
+/** What {@link copyObject} is given when the key where the walk stopped is to be read again. */
+const NOT_DECODED = Symbol('not decoded');
+
 /**
- * Copies an object once something in it changes: the keys in wire order, dropped ones left
- * out; the mapped keys from index `checked` on are decoded (those before it were found
- * unchanged), the one at `pending` (if any) is `pendingValue`, already decoded.
+ * Copies an object once something in it changes, the keys in wire order, dropped ones left out:
+ * the first `unchanged` own keys as they are (the walk found them so), the next one with
+ * `pendingValue` when it was already decoded ({@link NOT_DECODED}: it is read again), the others
+ * dropped or decoded.
  */
 function copyObject(
   node: CompiledObject,
   wire: Record<string, unknown>,
-  checked: number,
-  pending: number,
+  unchanged: number,
   pendingValue: unknown,
 ): Record<string, unknown> {
-  const { properties, nullKeys, nullMeansAbsent, ignoredKeys, ignored } = node;
-  if (checked >= properties.mappedKeys.length) return copyDropping(node, wire);
+  const { watchedKeys, watchedIndex } = node;
   const out: Record<string, unknown> = new PlainObject();
+  let position = 0;
   // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
   // building that array.
   for (const key in wire) {
     if (!isOwn.call(wire, key)) continue;
     let value = wire[key];
-    if (isAmong(ignoredKeys, ignored, key)) continue;
-    if (value === null && isAmong(nullKeys, nullMeansAbsent, key)) continue;
-    const mapped = mappedIndexOf(properties, key);
-    if (mapped >= checked) {
-      value = mapped === pending ? pendingValue : (properties.mappedMaps[mapped] as Decoder)(value);
+    if (position === unchanged && pendingValue !== NOT_DECODED) {
+      value = pendingValue;
+    } else if (position >= unchanged) {
+      const at = keyIndexOf(watchedKeys, watchedIndex, key);
+      if (at >= 0) {
+        if (dropsAt(node, at, value)) continue;
+        const decoder = node.watchedMaps[at] as Decoder;
+        if (decoder !== IDENTITY) value = decoder(value);
+      }
     }
-    if (key === '__proto__') setOwn(out, key, value);
-    else out[key] = value;
-  }
-  return out;
-}
-
-/** {@link copyObject} when no value is left to decode: only the dropped keys go. */
-function copyDropping(
-  node: CompiledObject,
-  wire: Record<string, unknown>,
-): Record<string, unknown> {
-  const { nullKeys, nullMeansAbsent, ignoredKeys, ignored } = node;
-  const out: Record<string, unknown> = new PlainObject();
-  for (const key in wire) {
-    if (!isOwn.call(wire, key)) continue;
-    const value = wire[key];
-    if (
-      (value === null && isAmong(nullKeys, nullMeansAbsent, key)) ||
-      isAmong(ignoredKeys, ignored, key)
-    ) {
-      continue;
-    }
+    position++;
     if (key === '__proto__') setOwn(out, key, value);
     else out[key] = value;
   }
@@ -357,18 +367,14 @@ function copyDropping(
 
 /** Any other object: one walk over its keys, copied at the first change. */
 function decodeAnyObject(node: CompiledObject, wire: Record<string, unknown>): unknown {
-  const { properties, nullKeys, nullMeansAbsent, ignoredKeys, ignored } = node;
-  const { rest, extraProperty, extraValue } = node;
+  const { properties, watchedKeys, watchedIndex, rest, extraProperty, extraValue } = node;
   const keys = Object.keys(wire);
   let out: Record<string, unknown> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     const value = wire[key];
-    const dropped =
-      key === extraProperty ||
-      isAmong(ignoredKeys, ignored, key) ||
-      (value === null && isAmong(nullKeys, nullMeansAbsent, key));
-    if (dropped) {
+    const at = keyIndexOf(watchedKeys, watchedIndex, key);
+    if (key === extraProperty || (at >= 0 && dropsAt(node, at, value))) {
       out ??= copyPrefix(wire, keys, index);
       continue;
     }

@@ -156,12 +156,28 @@ export function compileProperties(
  * @returns Its index in `mappedKeys`, or -1 when it is not mapped.
  */
 export function mappedIndexOf(properties: CompiledProperties, key: string): number {
-  const { mappedKeys } = properties;
-  if (mappedKeys.length > SCANNED_KEYS) return properties.mappedIndex.get(key) ?? -1;
+  return keyIndexOf(properties.mappedKeys, properties.mappedIndex, key);
+}
+
+/**
+ * Where a key is in a list of distinct keys: scanned up to {@link SCANNED_KEYS} keys, looked up
+ * in the list's index past them.
+ *
+ * @param keys The list.
+ * @param index The index of each key in the list.
+ * @param key A key of a value.
+ * @returns Its index in `keys`, or -1 when it is not there.
+ */
+export function keyIndexOf(
+  keys: readonly string[],
+  index: ReadonlyMap<string, number>,
+  key: string,
+): number {
+  if (keys.length > SCANNED_KEYS) return index.get(key) ?? -1;
   // Property names are interned strings: a miss is mostly a pointer comparison, cheaper than the
   // hash lookup for the one or two keys a node maps.
-  for (let index = 0; index < mappedKeys.length; index++) {
-    if (mappedKeys[index] === key) return index;
+  for (let at = 0; at < keys.length; at++) {
+    if (keys[at] === key) return at;
   }
   return -1;
 }
