@@ -1,7 +1,7 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { compileGuard, type GuardTest } from './guards.ts';
+import { compileGuard, type GuardTest, guardsOverlap, isWellFormed } from './guards.ts';
 import { NOT_JSON, newKeyCache, readJsonText } from './jsonText.ts';
 import { PlainObject } from './plainObject.ts';
 import {
@@ -136,16 +136,64 @@ function compileUnion(
 ): Decoder {
   const decoders = branches.map((branch) => decoderOf(branch.codec, repair));
   if (decoders.every((decoder) => decoder === IDENTITY)) return IDENTITY;
-  const guards: GuardTest[] = branches.map((branch) => compileGuard(branch.wire));
+  const tested = branchesThatDecide(branches, decoders);
+  const guards: GuardTest[] = tested.map((index) => compileGuard(branchAt(branches, index).wire));
+  const testedDecoders = tested.map((index) => decoders[index] as Decoder);
   return function decodeUnion(wire: unknown): unknown {
-    return decodeFirstMatch(guards, decoders, wire);
+    return decodeFirstMatch(guards, testedDecoders, wire);
   };
+}
+
+/**
+ * Pairs of guards a union's compiling may compare ({@link branchesThatDecide}): past them, the
+ * remaining branches are all tested, so a union of thousands of branches does not compile in
+ * quadratic time.
+ */
+const GUARD_PAIRS = 64;
+
+/**
+ * The indexes of the branches whose guard a decode tests, in order. A branch that maps nothing
+ * returns the value as it is, as no match at all does: it needs a test only while a later branch
+ * that maps something could match the same value (the first match wins), and not when their
+ * guards are well formed and cannot both match ({@link guardsOverlap}). A tagged union then tests
+ * its mapping branches only: `{ kind: 'email' }` is not tried against each branch before the
+ * one of `kind: 'webhook'`.
+ */
+function branchesThatDecide(
+  branches: Extract<CodecNode, { kind: 'union' }>['branches'],
+  decoders: readonly Decoder[],
+): number[] {
+  const every = branches.map((_, index) => index);
+  // A guard that is not well formed is tested as it reads (it may throw): then every branch is.
+  if (!branches.every((branch) => isWellFormed(branch.wire))) return every;
+  let pairs = GUARD_PAIRS;
+  const decides = (index: number): boolean => {
+    if (decoders[index] !== IDENTITY) return true;
+    const guard = branchAt(branches, index).wire;
+    for (let later = index + 1; later < branches.length; later++) {
+      if (decoders[later] === IDENTITY) continue;
+      if (pairs-- <= 0 || guardsOverlap(guard, branchAt(branches, later).wire)) return true;
+    }
+    return false;
+  };
+  return every.filter(decides);
+}
+
+/** A union's branch at an index (within bounds). */
+function branchAt(
+  branches: Extract<CodecNode, { kind: 'union' }>['branches'],
+  index: number,
+): Extract<CodecNode, { kind: 'union' }>['branches'][number] {
+  return branches[index] as Extract<CodecNode, { kind: 'union' }>['branches'][number];
 }
 
 /** Decodes with the decoder of the first branch whose guard matches (none: the value itself). */
 function decodeFirstMatch(guards: GuardTest[], decoders: Decoder[], wire: unknown): unknown {
   for (let index = 0; index < guards.length; index++) {
-    if ((guards[index] as GuardTest)(wire)) return (decoders[index] as Decoder)(wire);
+    if ((guards[index] as GuardTest)(wire)) {
+      const decoder = decoders[index] as Decoder;
+      return decoder === IDENTITY ? wire : decoder(wire);
+    }
   }
   return wire;
 }

@@ -479,8 +479,14 @@ function includesJson(list: readonly JsonValue[], value: unknown): boolean {
   return false;
 }
 
-/** Whether a guard has the shape {@link CodecGuard} says (the lists are lists, tags pairs). */
-function isWellFormed(guard: unknown): guard is CodecGuard {
+/**
+ * Whether a guard has the shape {@link CodecGuard} says (the lists are lists, tags pairs): one
+ * {@link compileGuard} compiles, and {@link guardsOverlap} reads as it is meant.
+ *
+ * @param guard A guard as a codec holds it.
+ * @returns Whether it is well formed.
+ */
+export function isWellFormed(guard: unknown): guard is CodecGuard {
   if (!isPlainObject(guard)) return false;
   const list = (field: unknown) => field === undefined || Array.isArray(field);
   return (
