@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Codec } from '../types/index.ts';
+import type { Codec, CodecNode } from '../types/index.ts';
 import { decodeArguments } from './decodeArguments.ts';
 
 const codec = (root: Codec['root']): Codec => ({ version: 1, root });
+
+type UnionBranch = Extract<CodecNode, { kind: 'union' }>['branches'][number];
 
 /**
  * Each text held as a JSON string decodes to what `JSON.parse` gives (a text it refuses: itself).
@@ -271,6 +273,43 @@ describe('decodeArguments', () => {
       v: { k: 1 },
     });
     expect(decodeArguments(union, { kind: 'c', v: '2' })).toStrictEqual({ kind: 'c', v: '2' });
+  });
+
+  it('lets a union branch that maps nothing win where a later branch that maps matches too', () => {
+    const kindA = {
+      wire: { types: ['object' as const], required: ['kind'], tags: [['kind', ['a']]] },
+      original: {},
+      codec: null,
+    } satisfies UnionBranch;
+    const kindB = {
+      wire: { types: ['object' as const], required: ['kind'], tags: [['kind', ['b']]] },
+      original: {},
+      codec: { kind: 'object' as const, properties: { v: { kind: 'json' as const } } },
+    } satisfies UnionBranch;
+    const apart = codec({ kind: 'union', branches: [kindA, kindB] });
+    const tagged = { kind: 'a', v: '2' };
+    expect(decodeArguments(apart, tagged)).toBe(tagged);
+    expect(decodeArguments(apart, { kind: 'b', v: '2' })).toStrictEqual({ kind: 'b', v: 2 });
+    const withV = {
+      wire: { types: ['object' as const], required: ['v'] },
+      original: {},
+      codec: null,
+    };
+    const overlapping = codec({ kind: 'union', branches: [withV, kindB] });
+    const both = { kind: 'b', v: '2' };
+    expect(decodeArguments(overlapping, both)).toBe(both);
+    expect(decodeArguments(overlapping, { kind: 'b', w: '2' })).toStrictEqual({
+      kind: 'b',
+      w: '2',
+    });
+    // A guard that is not well formed is read as it is (it may throw, and the whole decode then
+    // returns its input): the branch before it still matches first, and nothing throws.
+    const malformedB = { ...kindB, wire: { types: ['object'], required: 'kind' } as never };
+    const inObject = codec({
+      kind: 'object',
+      properties: { u: { kind: 'union', branches: [kindA, malformedB] }, w: { kind: 'json' } },
+    });
+    expect(decodeArguments(inObject, { u: tagged, w: '1' })).toStrictEqual({ u: tagged, w: 1 });
   });
 
   it('unwraps a wrapped root', () => {
