@@ -1,5 +1,6 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
-import { visitSchemas } from '../visitSchemas/index.ts';
+import { forEachSubschema } from '../visitSchemas/index.ts';
+import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
 import { isBooleanBound, writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
@@ -27,8 +28,10 @@ export function fixRootOnly(
   // Definitions stay at the root whatever the merges below do with the rest, and so does the
   // root's $id: a kept `#/$defs/X` resolves against the nearest $id, so an $id moved with a
   // wrapped root into `value` would point it there, where there is no $defs.
-  const { $defs, definitions, $schema: _, $id, ...rest } = root;
-  let schema = mergeRootUnion(rest, diagnostics);
+  const { $defs, definitions, $id } = root;
+  // Most roots hold none of those keys: then the root, this call's own, is the rest (no copy).
+  let schema = holdsSetAside(root) ? restOf(root) : root;
+  schema = mergeRootUnion(schema, diagnostics);
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
@@ -53,6 +56,22 @@ export function fixRootOnly(
   return result;
 }
 
+/** The root keys that stay at the root whatever the merges do, or leave the wire (`$schema`). */
+const SET_ASIDE = ['$defs', 'definitions', '$schema', '$id'];
+
+/** Whether a root has one of the keys {@link SET_ASIDE} as its own. */
+function holdsSetAside(root: SchemaObject): boolean {
+  // One scan of the root's few keys (four own-key lookups by name took more of a CPU profile).
+  for (const key in root) if (SET_ASIDE.includes(key) && Object.hasOwn(root, key)) return true;
+  return false;
+}
+
+/** A root without the keys {@link SET_ASIDE} (a new object). */
+function restOf(root: SchemaObject): SchemaObject {
+  const { $defs: _defs, definitions: _definitions, $schema: _schema, $id: _id, ...rest } = root;
+  return rest;
+}
+
 /**
  * The root `$id` as 2020-12 takes it: without a fragment (draft-07 allowed one; the 2020-12
  * meta-schema refuses it, and a fragment never takes part in resolving a `$ref` against the base).
@@ -74,37 +93,81 @@ const BOOLEAN_BOUND = 2;
 const MISSHAPEN_ANNOTATION = 4;
 
 /**
- * Which of the older shapes a node holds, from one scan of its few keys: nearly every node holds
+ * Which of the older shapes a node holds, from one scan of its few keys, which also pushes its
+ * subschemas onto the walk's stack (those `forEachSubschema` lists): nearly every node holds
  * none, and asking each of the ten keywords by name on nodes of many shapes cost more than the
  * scan.
  */
-function olderShapesOf(node: SchemaObject): number {
+function olderShapesOf(node: SchemaObject, stack: unknown[]): number {
   let found = 0;
   for (const key in node) {
     const value = node[key];
-    if (key === 'items') {
-      if (Array.isArray(value)) found |= TUPLE;
-    } else if (isBooleanBound(key, value)) {
-      found |= BOOLEAN_BOUND;
-    } else if (isMisshapenAnnotation(key, value)) {
-      found |= MISSHAPEN_ANNOTATION;
+    const kind = keywordKind(key);
+    if (kind === KeywordKind.Data) {
+      if (isBooleanBound(key, value)) found |= BOOLEAN_BOUND;
+      else if (isMisshapenAnnotation(key, value)) found |= MISSHAPEN_ANNOTATION;
+      continue;
     }
+    // `for...in` also meets inherited keys; only own ones hold subschemas.
+    if (!Object.hasOwn(node, key)) continue;
+    if (kind === KeywordKind.SchemaOrArray && Array.isArray(value)) found |= TUPLE;
+    pushSubschemas(kind, value, stack);
   }
   return found;
 }
 
-/** Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place. */
+/** Pushes the subschemas a keyword's value holds, as `forEachSubschema` lists them. */
+function pushSubschemas(kind: KeywordKind, value: unknown, stack: unknown[]): void {
+  switch (kind) {
+    case KeywordKind.SchemaOrArray:
+    case KeywordKind.SchemaArray:
+      if (!Array.isArray(value)) stack.push(value);
+      else for (let position = 0; position < value.length; position++) stack.push(value[position]);
+      return;
+    case KeywordKind.SchemaMap:
+    case KeywordKind.SchemaOrDataMap:
+    case KeywordKind.Definitions:
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const name of Object.keys(value)) stack.push((value as SchemaObject)[name]);
+      }
+      return;
+    default:
+      stack.push(value);
+  }
+}
+
+/**
+ * Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place,
+ * on every schema object `visitSchemas` would visit. Its own walk: it runs over every node of
+ * each lenient conversion, where `visitSchemas` (a node's keys listed once more, a call through
+ * a closure per subschema) cost most of what the profile adds to the pass.
+ */
 function modernize(schema: SchemaObject): void {
-  visitSchemas(schema, (node) => {
-    const found = olderShapesOf(node);
-    if (found === 0) return;
-    if (found & TUPLE) {
-      node.prefixItems = node.items;
-      if (node.additionalItems !== undefined) node.items = node.additionalItems;
-      else delete node.items;
-      delete node.additionalItems;
-    }
-    if (found & BOOLEAN_BOUND) writeNumericBounds(node);
-    if (found & MISSHAPEN_ANNOTATION) writeAnnotationShapes(node);
-  });
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    const pushed = stack.length;
+    const found = olderShapesOf(node as SchemaObject, stack);
+    if (found === 0) continue;
+    // Rare: the node is rewritten, then its subschemas listed again from what it now holds (a
+    // tuple's schemas moved between keys).
+    stack.length = pushed;
+    writeOlderShapes(node as SchemaObject, found);
+    forEachSubschema(node as SchemaObject, (container, key) => {
+      stack.push((container as SchemaObject)[key as string]);
+    });
+  }
+}
+
+/** Rewrites the older shapes {@link olderShapesOf} found in a node, in place. */
+function writeOlderShapes(node: SchemaObject, found: number): void {
+  if (found & TUPLE) {
+    node.prefixItems = node.items;
+    if (node.additionalItems !== undefined) node.items = node.additionalItems;
+    else delete node.items;
+    delete node.additionalItems;
+  }
+  if (found & BOOLEAN_BOUND) writeNumericBounds(node);
+  if (found & MISSHAPEN_ANNOTATION) writeAnnotationShapes(node);
 }
