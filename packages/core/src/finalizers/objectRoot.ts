@@ -144,15 +144,33 @@ export const objectRootFinalizer: Finalizer = (schema, context) => {
   // The output is the pass's own: a root that already is an object schema needs no copy.
   if (
     isPlainObject(schema) &&
-    schema.type === 'object' &&
-    describeNonObjectRoot(schema) === undefined
+    (isObjectAsIs(schema) ||
+      (schema.type === 'object' && describeNonObjectRoot(schema) === undefined))
   )
     return schema;
   return forceObjectRoot(schema, context.diagnostics);
 };
 
 /** Keywords beside `type: "object"` that can make a root describe something else. */
-const NARROWING_KEYWORDS = ['const', 'enum', '$ref', 'allOf', 'anyOf', 'oneOf'];
+const NARROWING_KEYWORDS: ReadonlySet<string> = new Set([
+  'const',
+  'enum',
+  '$ref',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]);
+
+/**
+ * The commonest root, `type: "object"` with nothing that could say otherwise: it describes
+ * objects, told without the full verdict. Every `toProviderSchema` call asks this of its root:
+ * one scan of the root's few keys costs less than asking for each of the six by name.
+ */
+function isObjectAsIs(node: Record<string, unknown>): boolean {
+  if (node.type !== 'object') return false;
+  for (const key in node) if (NARROWING_KEYWORDS.has(key)) return false;
+  return true;
+}
 
 function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Verdict {
   if (schema === true) {
@@ -165,9 +183,7 @@ function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Ver
     return UNKNOWN;
   }
   const node = schema as Record<string, unknown>;
-  // The commonest root, `type: "object"` with nothing that could say otherwise, at once.
-  if (node.type === 'object' && !NARROWING_KEYWORDS.some((keyword) => keyword in node))
-    return OBJECT;
+  if (isObjectAsIs(node)) return OBJECT;
   // Every part below applies at once (they are conjunctive), so one non-object part decides.
   const parts: Verdict[] = [];
   if ('type' in node) {
