@@ -38,7 +38,21 @@ export function dereference(
   schema: JsonSchema,
   options: DereferenceOptions = {},
 ): DereferenceResult {
-  const resolved = resolveOptions(options);
+  return dereferenceResolved(schema, resolveOptions(options));
+}
+
+/**
+ * {@link dereference} with its options already resolved, for a caller that resolves them once
+ * (`toProviderSchema` called with none, whose options are the same on every call).
+ *
+ * @param schema The JSON Schema (an object or a boolean).
+ * @param resolved The resolved options (only read).
+ * @returns The self-contained schema and its diagnostics.
+ */
+export function dereferenceResolved(
+  schema: JsonSchema,
+  resolved: ResolvedOptions,
+): DereferenceResult {
   const road = takeRoad(schema, resolved);
   const context: FinalizerContext = {
     options: resolved,

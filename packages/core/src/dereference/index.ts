@@ -1,1 +1,1 @@
-export { dereference } from './dereference.ts';
+export { dereference, dereferenceResolved } from './dereference.ts';

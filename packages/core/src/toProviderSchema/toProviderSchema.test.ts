@@ -42,6 +42,24 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('reads no options as the defaults, an object root whatever root the options name', () => {
+    // A call without options takes the defaults resolved once; one with options resolves them.
+    const schema = {
+      type: ['object', 'null'],
+      properties: { a: { $ref: '#/$defs/A' } },
+      $defs: { A: { type: 'string', maxLength: 3 } },
+    };
+    const withoutOptions = toProviderSchema(schema, 'openai');
+    expect(withoutOptions.schema).toStrictEqual({
+      type: 'object',
+      properties: { a: { type: 'string', maxLength: 3 } },
+    });
+    expect(toProviderSchema(schema, 'openai', {})).toStrictEqual(withoutOptions);
+    const loose = { root: 'any' } as Parameters<typeof toProviderSchema>[2];
+    expect(toProviderSchema(schema, 'openai', loose)).toStrictEqual(withoutOptions);
+    expect(toProviderSchema(schema, 'openai')).toStrictEqual(withoutOptions);
+  });
+
   it('rejects an unknown profile', () => {
     expect(() => toProviderSchema({}, 'nope' as Profile)).toThrow(ToolSchemaError);
   });

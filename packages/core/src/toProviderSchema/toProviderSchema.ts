@@ -1,16 +1,30 @@
-import { dereference } from '../dereference/index.ts';
+import { dereferenceResolved } from '../dereference/index.ts';
 import { fitEnumLimits } from '../profiles/enumLimits.ts';
 import { fixRootOnly } from '../profiles/fixRootOnly.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
+import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Codec, DereferenceOptions, Diagnostic, JsonSchema, Profile } from '../types/index.ts';
 import { PROFILES } from '../types/index.ts';
 
 /** Options of {@link toProviderSchema}: those of the dereference pass, but the root. */
 export type ProviderSchemaOptions = Omit<DereferenceOptions, 'root'>;
+
+/**
+ * The pass's options for a call that gives none, resolved once: most calls give none, and
+ * resolving them (a copy with `root`, then every default filled in) cost each call as much as a
+ * small schema's root fix. Frozen: every call reads this one object.
+ */
+const DEFAULT_OPTIONS = frozen(resolveOptions({ root: 'object' }));
+
+/** Resolved options no reader can change, their budget included. */
+function frozen(options: ResolvedOptions): ResolvedOptions {
+  Object.freeze(options.budget);
+  return Object.freeze(options);
+}
 
 /** What {@link toProviderSchema} returns. */
 export interface ProviderSchemaResult {
@@ -55,12 +69,15 @@ function rewriteProfile(
 export function toProviderSchema(
   schema: JsonSchema,
   profile: Profile,
-  options: ProviderSchemaOptions = {},
+  options?: ProviderSchemaOptions,
 ): ProviderSchemaResult {
   if (!PROFILES.includes(profile)) {
     throw new ToolSchemaError('invalid-option', `profile must be one of ${PROFILES.join(', ')}.`);
   }
-  const result = dereference(schema, { ...options, root: 'object' });
+  const result = dereferenceResolved(
+    schema,
+    options === undefined ? DEFAULT_OPTIONS : resolveOptions({ ...options, root: 'object' }),
+  );
   const root = result.schema as Record<string, unknown>;
   // The pass's own list: this call is its only reader, so the profile appends to it.
   const diagnostics = result.diagnostics;
