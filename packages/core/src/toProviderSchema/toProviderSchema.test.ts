@@ -1095,6 +1095,71 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('openai and anthropic write older shapes in 2020-12 wherever a schema stands', () => {
+    // Tuples in a tuple and in its additionalItems, bounds in a union, annotations in a kept cycle.
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        t: {
+          type: 'array',
+          items: [
+            {
+              type: 'array',
+              items: [{ type: 'number', minimum: 1, exclusiveMinimum: true }],
+              additionalItems: { type: 'string', title: 5 },
+            },
+          ],
+          additionalItems: { type: 'array', items: [{ type: 'string', examples: 'x' }] },
+        },
+        u: { anyOf: [{ type: 'number', maximum: 3, exclusiveMaximum: true }, { type: 'null' }] },
+        n: { $ref: '#/definitions/N' },
+      },
+      definitions: {
+        N: {
+          type: 'object',
+          properties: {
+            next: { $ref: '#/definitions/N' },
+            x: { type: 'string', deprecated: 'Gone.' },
+          },
+        },
+      },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      expect(toProviderSchema(schema, profile)).toStrictEqual({
+        schema: {
+          type: 'object',
+          properties: {
+            t: {
+              type: 'array',
+              items: { type: 'array', prefixItems: [{ type: 'string', examples: ['x'] }] },
+              prefixItems: [
+                {
+                  type: 'array',
+                  items: { type: 'string' },
+                  prefixItems: [{ type: 'number', exclusiveMinimum: 1 }],
+                },
+              ],
+            },
+            u: { anyOf: [{ type: 'number', exclusiveMaximum: 3 }, { type: 'null' }] },
+            n: { $ref: '#/definitions/N' },
+          },
+          definitions: {
+            N: {
+              type: 'object',
+              properties: {
+                next: { $ref: '#/definitions/N' },
+                x: { type: 'string', deprecated: true, description: 'Deprecated: Gone.' },
+              },
+            },
+          },
+        },
+        codec: { version: 1, root: null },
+        diagnostics: [],
+      });
+    }
+  });
+
   it('openai and anthropic write a root $id without its fragment, as 2020-12 requires', () => {
     // Lerna's schema (draft-07): the fragment never takes part in resolving a $ref.
     const schema = {
