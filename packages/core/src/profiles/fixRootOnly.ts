@@ -1,5 +1,9 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
-import { forEachSubschema } from '../visitSchemas/index.ts';
+import {
+  forEachSubschema,
+  forEachSubschemaUnder,
+  type SubschemaPlace,
+} from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
 import { isBooleanBound, writeNumericBounds } from './exclusiveBounds.ts';
@@ -98,65 +102,46 @@ const MISSHAPEN_ANNOTATION = 4;
  * none, and asking each of the ten keywords by name on nodes of many shapes cost more than the
  * scan.
  */
-function olderShapesOf(node: SchemaObject, stack: unknown[]): number {
+function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
   let found = 0;
   for (const key in node) {
-    const value = node[key];
     const kind = keywordKind(key);
     if (kind === KeywordKind.Data) {
+      const value = node[key];
       if (isBooleanBound(key, value)) found |= BOOLEAN_BOUND;
       else if (isMisshapenAnnotation(key, value)) found |= MISSHAPEN_ANNOTATION;
       continue;
     }
     // `for...in` also meets inherited keys; only own ones hold subschemas.
     if (!Object.hasOwn(node, key)) continue;
-    if (kind === KeywordKind.SchemaOrArray && Array.isArray(value)) found |= TUPLE;
-    pushSubschemas(kind, value, stack);
+    if (kind === KeywordKind.SchemaOrArray && Array.isArray(node[key])) found |= TUPLE;
+    forEachSubschemaUnder(node, key, kind, push);
   }
   return found;
-}
-
-/** Pushes the subschemas a keyword's value holds, as `forEachSubschema` lists them. */
-function pushSubschemas(kind: KeywordKind, value: unknown, stack: unknown[]): void {
-  switch (kind) {
-    case KeywordKind.SchemaOrArray:
-    case KeywordKind.SchemaArray:
-      if (!Array.isArray(value)) stack.push(value);
-      else for (let position = 0; position < value.length; position++) stack.push(value[position]);
-      return;
-    case KeywordKind.SchemaMap:
-    case KeywordKind.SchemaOrDataMap:
-    case KeywordKind.Definitions:
-      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-        for (const name of Object.keys(value)) stack.push((value as SchemaObject)[name]);
-      }
-      return;
-    default:
-      stack.push(value);
-  }
 }
 
 /**
  * Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place,
  * on every schema object `visitSchemas` would visit. Its own walk: it runs over every node of
- * each lenient conversion, where `visitSchemas` (a node's keys listed once more, a call through
- * a closure per subschema) cost most of what the profile adds to the pass.
+ * each lenient conversion, where `visitSchemas` (a node's keys listed once more, each kind asked
+ * again) cost most of what the profile adds to the pass.
  */
 function modernize(schema: SchemaObject): void {
   const stack: unknown[] = [schema];
+  const push: SubschemaPlace = (container, key) => {
+    stack.push((container as SchemaObject)[key as string]);
+  };
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
     const pushed = stack.length;
-    const found = olderShapesOf(node as SchemaObject, stack);
+    const found = olderShapesOf(node as SchemaObject, push);
     if (found === 0) continue;
     // Rare: the node is rewritten, then its subschemas listed again from what it now holds (a
     // tuple's schemas moved between keys).
     stack.length = pushed;
     writeOlderShapes(node as SchemaObject, found);
-    forEachSubschema(node as SchemaObject, (container, key) => {
-      stack.push((container as SchemaObject)[key as string]);
-    });
+    forEachSubschema(node as SchemaObject, push);
   }
 }
 

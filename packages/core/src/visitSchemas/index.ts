@@ -1,1 +1,6 @@
-export { forEachSubschema, type SubschemaPlace, visitSchemas } from './visitSchemas.ts';
+export {
+  forEachSubschema,
+  forEachSubschemaUnder,
+  type SubschemaPlace,
+  visitSchemas,
+} from './visitSchemas.ts';

@@ -23,29 +23,47 @@ export type SubschemaPlace = (
  */
 export function forEachSubschema(node: SchemaObject, place: SubschemaPlace): void {
   for (const keyword of Object.keys(node)) {
-    const value = node[keyword];
-    switch (keywordKind(keyword)) {
-      case KeywordKind.Schema:
+    forEachSubschemaUnder(node, keyword, keywordKind(keyword), place);
+  }
+}
+
+/**
+ * Calls `place` for every subschema position under one keyword of a schema object, given the
+ * keyword's kind: what {@link forEachSubschema} does for each key, for a walk that already scans
+ * a node's keys and knows each one's kind.
+ *
+ * @param node The schema object.
+ * @param keyword One of its keys.
+ * @param kind The keyword's kind (`keywordKind(keyword)`).
+ * @param place Receives the container, the key and the keyword of each subschema.
+ */
+export function forEachSubschemaUnder(
+  node: SchemaObject,
+  keyword: string,
+  kind: KeywordKind,
+  place: SubschemaPlace,
+): void {
+  const value = node[keyword];
+  switch (kind) {
+    case KeywordKind.Schema:
+      place(node, keyword, keyword);
+      break;
+    case KeywordKind.SchemaOrArray:
+    case KeywordKind.SchemaArray:
+      if (Array.isArray(value)) {
+        for (let position = 0; position < value.length; position++) place(value, position, keyword);
+      } else {
         place(node, keyword, keyword);
-        break;
-      case KeywordKind.SchemaOrArray:
-      case KeywordKind.SchemaArray:
-        if (Array.isArray(value)) {
-          for (let position = 0; position < value.length; position++)
-            place(value, position, keyword);
-        } else {
-          place(node, keyword, keyword);
-        }
-        break;
-      case KeywordKind.SchemaMap:
-      case KeywordKind.SchemaOrDataMap:
-      case KeywordKind.Definitions:
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-          for (const name of Object.keys(value)) place(value as SchemaObject, name, keyword);
-        }
-        break;
-      default:
-    }
+      }
+      break;
+    case KeywordKind.SchemaMap:
+    case KeywordKind.SchemaOrDataMap:
+    case KeywordKind.Definitions:
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const name of Object.keys(value)) place(value as SchemaObject, name, keyword);
+      }
+      break;
+    default:
   }
 }
 
