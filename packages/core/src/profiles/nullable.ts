@@ -106,6 +106,22 @@ export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
 }
 
 /**
+ * {@link makeNullable} of a wire schema the caller has just made and holds alone: where the
+ * provider's spelling adds a key (`nullable: true`), it is added in place. Spread into a copy,
+ * wire schemas of the walk's many shapes take V8's slow path of object cloning.
+ *
+ * @param wire A new wire schema, held by nobody else (written in place).
+ * @param recipe The profile's rules.
+ * @returns A wire schema that also accepts `null`: `wire` itself, or a new one.
+ */
+export function makeOwnNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
+  if (recipe.nullStyle !== 'nullable-keyword' || Array.isArray(wire.anyOf))
+    return makeNullable(wire, recipe);
+  wire.nullable = true;
+  return wire;
+}
+
+/**
  * A copy of a wire schema with another `type` and `null` among its `enum` values, keys in the
  * same order. Written as a loop: object spread is slow on the many shapes wire schemas have.
  */

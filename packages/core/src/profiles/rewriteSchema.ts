@@ -18,13 +18,18 @@ import { rewriteEnum } from './enums.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
 import { jsonTypeOf, mayAcceptNull } from './guards.ts';
 import { jsonString } from './jsonString.ts';
-import { allAssertionKeywords, filterKeywords, isAssertionKey } from './keywords.ts';
+import {
+  allAssertionKeywords,
+  applicableKeywords,
+  filterKeywords,
+  isAssertionKey,
+} from './keywords.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
-import { isTypelessNullable, readNullable } from './nullable.ts';
+import { isTypelessNullable, makeOwnNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
 import { KEEPABLE_ANNOTATIONS } from './recipe.ts';
-import { leafTablesOf, rewriteScalarLeaf } from './scalarLeaf.ts';
+import { leafTablesOf, leafWireAt, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
 
@@ -224,12 +229,18 @@ function rewritePosition(
       ...new Set(schema.type.filter((type): type is string => typeof type === 'string')),
     ];
     if (types.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
-    const { type: _, ...rest } = schema;
-    if (types.length === 1)
+    if (types.length === 1) {
+      const { type: _, ...rest } = schema;
       return readAs(rewrite({ ...rest, type: types[0] }, pointer, depth, context), schema);
-    const split = types.map((type) => ({ ...withoutAnnotations(rest), type }));
-    const next = Array.isArray(rest.anyOf)
-      ? { ...annotations, allOf: [{ anyOf: split }, { anyOf: rest.anyOf }] }
+    }
+    const nullableLeaf =
+      types.length === 2 && (present & ~LEAF_OR_NULL) === 0
+        ? rewriteNullableLeaf(schema, types, annotations, depth, context)
+        : undefined;
+    if (nullableLeaf !== undefined) return nullableLeaf;
+    const split = types.map((type) => typeBranch(schema, type));
+    const next = Array.isArray(schema.anyOf)
+      ? { ...annotations, allOf: [{ anyOf: split }, { anyOf: schema.anyOf }] }
       : { ...annotations, anyOf: split };
     return readAs(rewrite(next, pointer, depth, context), schema);
   }
@@ -345,6 +356,9 @@ const STEERING_BITS: ReadonlyMap<string, number> = new Map([
   ...Object.entries(STEERING),
 ]);
 
+/** What a schema `{ type: [T, "null"], ...}` that {@link rewriteNullableLeaf} takes may have. */
+const LEAF_OR_NULL = STEERING.type | HAS_ASSERTION | ANNOTATED;
+
 /**
  * Which steering keywords a schema has (a bit set of {@link STEERING}), whether it has an
  * assertion keyword ({@link HAS_ASSERTION}), `nullable` ({@link NULLABLE}) or an annotation a
@@ -354,6 +368,65 @@ function steeringKeywordsOf(schema: SchemaObject): number {
   let present = 0;
   for (const key in schema) present |= STEERING_BITS.get(key) ?? 0;
   return present;
+}
+
+/**
+ * The branch a `type` list splits into for one of its types: the schema's assertions (a copy,
+ * keys in their order), the type last.
+ */
+function typeBranch(schema: SchemaObject, type: string): SchemaObject {
+  const branch: SchemaObject = {};
+  for (const key of Object.keys(schema)) {
+    if (key !== 'type' && isAssertionKey(key)) setOwn(branch, key, schema[key]);
+  }
+  branch.type = type;
+  return branch;
+}
+
+/**
+ * The rewrite of the commonest `type` list, a scalar leaf or `null` (what OpenAPI 3.0's
+ * `nullable: true` beside a scalar `type` reads as), without the union it splits into: the same
+ * result as the union of its two branches (the leaf and `null`, each one schema deeper, counted as
+ * written with the union), which reports nothing and is its leaf's wire with the annotations,
+ * made nullable. `undefined` where the union is needed: the other type is not a scalar leaf, or
+ * the `null` branch would keep a keyword that applies to any type.
+ *
+ * @param schema The schema (`nullable` already read into its `type`).
+ * @param types Its two types.
+ * @param annotations The annotations the wire keeps there.
+ * @param depth How deep it stands.
+ * @param context The call's state.
+ * @returns The rewritten position, or `undefined`.
+ */
+function rewriteNullableLeaf(
+  schema: SchemaObject,
+  types: readonly string[],
+  annotations: SchemaObject,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten | undefined {
+  const [first, second] = types as [string, string];
+  const type = first === 'null' ? second : first;
+  if (type === 'null' || (first !== 'null' && second !== 'null')) return undefined;
+  if (applicableKeywords('null').some((keyword) => Object.hasOwn(schema, keyword)))
+    return undefined;
+  // The leaf's wire is a new object (the branch, or a copy of it): the annotations join it there.
+  const leaf = leafWireAt(typeBranch(schema, type), oneSchemaDeeper(depth), context);
+  if (leaf === undefined) return undefined;
+  // The union and its `null` branch, as the union's rewrite counts them (the leaf is counted).
+  countWritten(context);
+  countWritten(context);
+  const { recipe } = context;
+  // The union reads its annotations again: from `examples`, the description may come last.
+  const kept = Object.hasOwn(schema, 'examples') ? annotationsOf(annotations, recipe) : annotations;
+  for (const key of Object.keys(kept)) leaf[key] = kept[key];
+  return {
+    wire: makeOwnNullable(leaf, recipe),
+    codec: null,
+    passive: true,
+    acceptsNull: true,
+    original: schema,
+  };
 }
 
 /**

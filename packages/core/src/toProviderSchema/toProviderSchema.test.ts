@@ -1483,6 +1483,52 @@ describe('toProviderSchema', () => {
         closed({ both: { type: ['string', 'null'] }, one: { type: 'string' } }, ['both', 'one']),
       );
     });
+
+    it('writes a scalar type list with null as the union of its two branches, keywords and annotations kept', () => {
+      // The leaf and `null` are rewritten together, without that union: the same wire and codec.
+      const leaves = {
+        dated: {
+          type: ['null', 'string'],
+          format: 'date-time',
+          maxLength: 30,
+          description: 'When.',
+        },
+        noted: { examples: ['a'], type: ['string', 'null'], default: 'b', title: 'Note' },
+        flag: { type: 'boolean', nullable: true, deprecated: true, 'x-kind': 'flag' },
+        bounded: { type: ['integer', 'null'], minimum: 1, not: { const: 2 } },
+      };
+      const asUnion = (leaf: Record<string, unknown>) => {
+        const { type, nullable: _, title, description, default: value, examples, ...rest } = leaf;
+        const types = Array.isArray(type) ? type : [type, 'null'];
+        const assertions = Object.fromEntries(
+          Object.entries(rest).filter(([key]) => key !== 'deprecated' && !key.startsWith('x-')),
+        );
+        return {
+          ...(title === undefined ? {} : { title }),
+          ...(description === undefined ? {} : { description }),
+          ...(value === undefined ? {} : { default: value }),
+          ...(examples === undefined ? {} : { examples }),
+          anyOf: types.map((each) => ({ ...assertions, type: each })),
+        };
+      };
+      const unions = Object.fromEntries(
+        Object.entries(leaves).map(([name, leaf]) => [name, asUnion(leaf)]),
+      );
+      for (const profile of [
+        'portable',
+        'openai-strict',
+        'anthropic-strict',
+        'gemini',
+        'gemini-json-schema',
+      ] as const) {
+        const listed = toProviderSchema({ type: 'object', properties: leaves }, profile);
+        const split = toProviderSchema({ type: 'object', properties: unions }, profile);
+        expect({ schema: listed.schema, codec: listed.codec }).toStrictEqual({
+          schema: split.schema,
+          codec: split.codec,
+        });
+      }
+    });
   });
 
   describe('reads OpenAPI `nullable: true` without a type as asserting nothing, and says so', () => {
