@@ -2,7 +2,8 @@ import type { JsonValue } from '../types/index.ts';
 import type { RewriteContext, Rewritten } from './context.ts';
 import { countEnum } from './context.ts';
 import { jsonTypeOf } from './guards.ts';
-import { makeNullable } from './nullable.ts';
+import { makeOwnNullable } from './nullable.ts';
+import { typedWire } from './typedWire.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -39,10 +40,11 @@ export function rewriteEnum(
         ? type === 'string' || type === 'number' || type === 'integer'
         : type === 'string');
   if (keep && (!acceptsNull || recipe.nullStyle === 'null-type' || type === 'string')) {
-    const wire: SchemaObject = { type, ...annotations, enum: nonNull };
+    const wire = typedWire(type, annotations);
+    wire.enum = nonNull;
     countEnum(context, nonNull);
     return {
-      wire: acceptsNull ? makeNullable(wire, recipe) : wire,
+      wire: acceptsNull ? makeOwnNullable(wire, recipe) : wire,
       codec: null,
       passive: true,
       acceptsNull,
@@ -51,7 +53,7 @@ export function rewriteEnum(
   }
   if (nonNull.length === 0 && recipe.nullStyle === 'null-type' && recipe.enumValues !== 'string') {
     return {
-      wire: { type: 'null', ...annotations },
+      wire: typedWire('null', annotations),
       codec: null,
       passive: true,
       acceptsNull,
@@ -66,8 +68,10 @@ export function rewriteEnum(
   for (let index = 0; index < values.length; index++) {
     if (wireValues[index] !== values[index]) pairs.push([wireValues[index]!, values[index]!]);
   }
+  const wire = typedWire('string', annotations);
+  wire.enum = wireValues;
   return {
-    wire: { type: 'string', ...annotations, enum: wireValues },
+    wire,
     codec: pairs.length === 0 ? null : { kind: 'enum', pairs },
     passive: pairs.length === 0,
     acceptsNull,

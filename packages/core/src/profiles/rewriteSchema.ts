@@ -220,8 +220,7 @@ function rewritePosition(
     if (admitted.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const result = rewriteEnum(admitted, annotations, schema, context);
     // The listed values are what the wire offers; other assertions beside them are described.
-    const { type: _, enum: __, const: ___, ...others } = withoutAnnotations(schema);
-    describeRefused(result.wire, Object.entries(others), context, pointer);
+    describeRefused(result.wire, assertionsBesideValues(schema), context, pointer);
     return result;
   }
   if (present & STEERING.type && Array.isArray(schema.type)) {
@@ -622,6 +621,21 @@ function withoutAnnotations(schema: SchemaObject): SchemaObject {
     if (isAssertionKey(key)) setOwn(rest, key, schema[key]);
   }
   return rest;
+}
+
+/** The keywords that say which values a schema that lists them accepts. */
+const LISTING_KEYWORDS = new Set(['type', 'enum', 'const']);
+
+/**
+ * The assertions of a schema that lists its values, besides its `type` and the values: what the
+ * wire describes beside them, as entries in the schema's order (read in one pass, no copies).
+ */
+function assertionsBesideValues(schema: SchemaObject): Array<[string, unknown]> {
+  const entries: Array<[string, unknown]> = [];
+  for (const key of Object.keys(schema)) {
+    if (!LISTING_KEYWORDS.has(key) && isAssertionKey(key)) entries.push([key, schema[key]]);
+  }
+  return entries;
 }
 
 /** Whether a value has one of the types a `type` keyword allows (any, when absent). */
