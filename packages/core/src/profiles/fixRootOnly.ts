@@ -1,9 +1,5 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
-import {
-  forEachSubschema,
-  forEachSubschemaUnder,
-  type SubschemaPlace,
-} from '../visitSchemas/index.ts';
+import { forEachSubschemaUnder, type SubschemaPlace, walkSchemas } from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
 import { isBooleanBound, writeNumericBounds } from './exclusiveBounds.ts';
@@ -122,27 +118,17 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
 
 /**
  * Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place,
- * on every schema object `visitSchemas` would visit. Its own walk: it runs over every node of
- * each lenient conversion, where `visitSchemas` (a node's keys listed once more, each kind asked
- * again) cost most of what the profile adds to the pass.
+ * on every schema object `visitSchemas` would visit. The scan that finds a node's older shapes
+ * also lists its subschemas: it runs over every node of each lenient conversion, where
+ * `visitSchemas` (a node's keys listed once more, each kind asked again) cost most of what the
+ * profile adds to the pass. A rewrite only moves subschemas between keys (a tuple's `items` to
+ * `prefixItems`, `additionalItems` to `items`), so those listed before it are the node's.
  */
 function modernize(schema: SchemaObject): void {
-  const stack: unknown[] = [schema];
-  const push: SubschemaPlace = (container, key) => {
-    stack.push((container as SchemaObject)[key as string]);
-  };
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
-    const pushed = stack.length;
-    const found = olderShapesOf(node as SchemaObject, push);
-    if (found === 0) continue;
-    // Rare: the node is rewritten, then its subschemas listed again from what it now holds (a
-    // tuple's schemas moved between keys).
-    stack.length = pushed;
-    writeOlderShapes(node as SchemaObject, found);
-    forEachSubschema(node as SchemaObject, push);
-  }
+  walkSchemas(schema, (node, push) => {
+    const found = olderShapesOf(node, push);
+    if (found !== 0) writeOlderShapes(node, found);
+  });
 }
 
 /** Rewrites the older shapes {@link olderShapesOf} found in a node, in place. */

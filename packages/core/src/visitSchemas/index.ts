@@ -3,4 +3,5 @@ export {
   forEachSubschemaUnder,
   type SubschemaPlace,
   visitSchemas,
+  walkSchemas,
 } from './visitSchemas.ts';

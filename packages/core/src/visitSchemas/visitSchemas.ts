@@ -76,6 +76,24 @@ export function forEachSubschemaUnder(
  * @param visit Called once per schema object.
  */
 export function visitSchemas(schema: unknown, visit: (node: SchemaObject) => void): void {
+  walkSchemas(schema, (node, push) => {
+    visit(node);
+    forEachSubschema(node, push);
+  });
+}
+
+/**
+ * The walk of {@link visitSchemas} for a visit that lists each node's subschemas itself, through
+ * `push` (`forEachSubschema`, or `forEachSubschemaUnder` from a scan of the node's keys it makes
+ * anyway): a node's subschemas are visited only as its visit lists them.
+ *
+ * @param schema A JSON Schema (any value).
+ * @param visit Called once per schema object; lists its subschemas to visit.
+ */
+export function walkSchemas(
+  schema: unknown,
+  visit: (node: SchemaObject, push: SubschemaPlace) => void,
+): void {
   const stack: unknown[] = [schema];
   const push: SubschemaPlace = (container, key) => {
     stack.push((container as SchemaObject)[key as string]);
@@ -83,7 +101,6 @@ export function visitSchemas(schema: unknown, visit: (node: SchemaObject) => voi
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
-    visit(node as SchemaObject);
-    forEachSubschema(node as SchemaObject, push);
+    visit(node as SchemaObject, push);
   }
 }
