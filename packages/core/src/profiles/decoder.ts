@@ -1,6 +1,7 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { keyIndexOf } from '../utils/keyLists.ts';
 import { compileGuard, type GuardTest, guardsOverlap, isWellFormed } from './guards.ts';
 import { NOT_JSON, newKeyCache, readJsonText } from './jsonText.ts';
 import { PlainObject } from './plainObject.ts';
@@ -9,7 +10,6 @@ import {
   compiledPerNode,
   compileProperties,
   IDENTITY,
-  keyIndexOf,
   MALFORMED,
   mapArrayItems,
   mapTupleItems,

@@ -1,6 +1,6 @@
 import type { CodecNode } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { SCANNED_KEYS } from '../utils/keyLists.ts';
+import { keyIndexOf } from '../utils/keyLists.ts';
 
 /**
  * A compiled codec position in one direction (wire → original for decoding, back for encoding).
@@ -157,29 +157,6 @@ export function compileProperties(
  */
 export function mappedIndexOf(properties: CompiledProperties, key: string): number {
   return keyIndexOf(properties.mappedKeys, properties.mappedIndex, key);
-}
-
-/**
- * Where a key is in a list of distinct keys: scanned up to {@link SCANNED_KEYS} keys, looked up
- * in the list's index past them.
- *
- * @param keys The list.
- * @param index The index of each key in the list.
- * @param key A key of a value.
- * @returns Its index in `keys`, or -1 when it is not there.
- */
-export function keyIndexOf(
-  keys: readonly string[],
-  index: ReadonlyMap<string, number>,
-  key: string,
-): number {
-  if (keys.length > SCANNED_KEYS) return index.get(key) ?? -1;
-  // Property names are interned strings: a miss is mostly a pointer comparison, cheaper than the
-  // hash lookup for the one or two keys a node maps.
-  for (let at = 0; at < keys.length; at++) {
-    if (keys[at] === key) return at;
-  }
-  return -1;
 }
 
 /** The strings of a codec key list (`undefined` and malformed entries give none). */

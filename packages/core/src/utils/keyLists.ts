@@ -7,29 +7,22 @@
 export const SCANNED_KEYS = 8;
 
 /**
- * The set of a key list too long to scan.
- *
- * @param keys A list of keys.
- * @returns Their set past {@link SCANNED_KEYS} keys; `undefined` for a list to scan.
- */
-export function keySetOf(keys: readonly string[]): ReadonlySet<string> | undefined {
-  return keys.length > SCANNED_KEYS ? new Set(keys) : undefined;
-}
-
-/**
- * Whether a key is in a list, through its set when it has one ({@link keySetOf}).
+ * Where a key is in a list of distinct keys: scanned up to {@link SCANNED_KEYS} keys, looked up
+ * in the list's index past them.
  *
  * @param keys The list.
- * @param set Its set, or `undefined` where the list is scanned.
- * @param key The key.
- * @returns Whether the list holds the key.
+ * @param index The index of each key in the list.
+ * @param key A key of a value.
+ * @returns Its index in `keys`, or -1 when it is not there.
  */
-export function isAmong(
+export function keyIndexOf(
   keys: readonly string[],
-  set: ReadonlySet<string> | undefined,
+  index: ReadonlyMap<string, number>,
   key: string,
-): boolean {
-  if (set !== undefined) return set.has(key);
-  for (let index = 0; index < keys.length; index++) if (keys[index] === key) return true;
-  return false;
+): number {
+  if (keys.length > SCANNED_KEYS) return index.get(key) ?? -1;
+  for (let at = 0; at < keys.length; at++) {
+    if (keys[at] === key) return at;
+  }
+  return -1;
 }
