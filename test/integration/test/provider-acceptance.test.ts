@@ -2,8 +2,9 @@
  * What the providers accept of toolschema's output today (issue 11's "accepted today" table):
  * for each corpus, the number of tools whose self-contained schema `checkProviderSchema` finds
  * no error in, per profile. The corpora: GitHub's REST API (built from `@octokit/openapi`), the
- * Notion MCP server's tools (listed from the real server) and the Zod, Valibot and ArkType tools
- * of `@toolschema/test-support`. The counts are written out so a rule change shows here.
+ * Notion MCP server's tools (listed from the real server), the Python servers' tools (Pydantic
+ * through FastMCP 4 and the MCP Python SDK, and FastMCP's OpenAPI provider) and the Zod, Valibot
+ * and ArkType tools of `@toolschema/test-support`. The counts are written out so a rule change shows here.
  */
 
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
@@ -12,6 +13,7 @@ import {
   ARKTYPE_TOOLS,
   listNotionTools,
   loadGithubTools,
+  loadPythonTools,
   VALIBOT_TOOLS,
   ZOD_TOOLS,
 } from '@toolschema/test-support/corpora';
@@ -60,6 +62,25 @@ describe("providers' acceptance of toolschema's output today", () => {
     const schemas = tools.map((tool) => dereference(tool.inputSchema).schema);
     expect(acceptedPerProfile(schemas)).toStrictEqual(counts([24, 0, 24, 0, 12, 24, 24, 0]));
   }, 60_000);
+
+  it('Python servers: 26 tools listed by FastMCP 4 and by MCPServer, 245 from FastMCP.from_openapi', () => {
+    const table = Object.fromEntries(
+      (['fastmcp', 'mcpserver', 'openapi'] as const).map((corpus) => [
+        corpus,
+        acceptedPerProfile(
+          loadPythonTools(corpus).map((tool) => dereference(tool.inputSchema).schema),
+        ),
+      ]),
+    );
+    // FastMCP closes every root (`additionalProperties: false`), which Anthropic strict wants, but
+    // leaves the properties open and optional; MCPServer closes only `extra='forbid'` models. Gemini
+    // refuses `additionalProperties`, `const`, `prefixItems` and the Decimal pattern's lookahead.
+    expect(table).toStrictEqual({
+      fastmcp: counts([26, 0, 26, 0, 0, 24, 26, 1]),
+      mcpserver: counts([26, 0, 26, 0, 2, 24, 26, 0]),
+      openapi: counts([245, 0, 245, 0, 227, 245, 245, 0]),
+    });
+  });
 
   it('Zod, Valibot and ArkType tools: 16 each', () => {
     const corpora = {

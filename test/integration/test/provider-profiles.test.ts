@@ -1,6 +1,6 @@
 /**
  * Provider profiles on the real corpora: for every tool of GitHub's REST API, the Notion MCP
- * server and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
+ * server, the Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi) and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
  * profile's `checkProviderSchema` finds no error in (`portable`: none of the five JSON Schema
  * profiles does), and on the validator tools every valid argument survives the round trip: it
  * encodes to a value the wire schema accepts (Ajv), decodes back deep-equal (where the profile
@@ -22,6 +22,7 @@ import {
   type CorpusTool,
   listNotionTools,
   loadGithubTools,
+  loadPythonTools,
   standardInput,
   VALIBOT_TOOLS,
   type ValidatorTool,
@@ -74,6 +75,20 @@ describe('provider profiles on the corpora: 100% accepted', () => {
     const { tools } = await listNotionTools();
     expect(tools.length).toBe(24);
     expect(refused(tools)).toStrictEqual(NONE_REFUSED);
+  }, 120_000);
+
+  it('Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi): every tool, every profile', () => {
+    const table = Object.fromEntries(
+      (['fastmcp', 'mcpserver', 'openapi'] as const).map((corpus) => [
+        corpus,
+        refused(loadPythonTools(corpus)),
+      ]),
+    );
+    expect(table).toStrictEqual({
+      fastmcp: NONE_REFUSED,
+      mcpserver: NONE_REFUSED,
+      openapi: NONE_REFUSED,
+    });
   }, 120_000);
 
   for (const [name, tools, wrap] of VALIDATOR_CORPORA) {

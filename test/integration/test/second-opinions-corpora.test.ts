@@ -1,7 +1,7 @@
 /**
  * The providers' own client code as a second opinion on what `toProviderSchema` really produces:
- * every tool of the corpora (GitHub's REST API, the Notion MCP server, the Zod, Valibot and
- * ArkType tools) rewritten for each profile an SDK can judge offline, then handed to that SDK.
+ * every tool of the corpora (GitHub's REST API, the Notion MCP server, the Python servers, the
+ * Zod, Valibot and ArkType tools) rewritten for each profile an SDK can judge offline, then handed to that SDK.
  * Wherever `checkProviderSchema` finds no error, the SDK must take the wire schema as written:
  * - `openai-strict` (and `portable`): `openai`'s `toStrictJsonSchema` neither throws nor changes it;
  * - `anthropic-strict` (and `portable`): `@anthropic-ai/sdk`'s `transformJSONSchema` does not throw
@@ -21,6 +21,7 @@ import {
   type CorpusTool,
   listNotionTools,
   loadGithubTools,
+  loadPythonTools,
   standardInput,
   VALIBOT_TOOLS,
   type ValidatorTool,
@@ -179,6 +180,18 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
     const { accepted, found } = await disagreements(tools);
     expect(found).toStrictEqual([]);
     expect(accepted).toStrictEqual(all(24));
+  });
+
+  it('Python servers: FastMCP 4, MCPServer, FastMCP.from_openapi', async () => {
+    const found: string[] = [];
+    const accepted: Record<string, Record<string, number>> = {};
+    for (const corpus of ['fastmcp', 'mcpserver', 'openapi'] as const) {
+      const judged = await disagreements(loadPythonTools(corpus));
+      found.push(...judged.found.map((line) => `${corpus} ${line}`));
+      accepted[corpus] = judged.accepted;
+    }
+    expect(found).toStrictEqual([]);
+    expect(accepted).toStrictEqual({ fastmcp: all(26), mcpserver: all(26), openapi: all(245) });
   });
 
   it('GitHub REST API', async () => {
