@@ -7,10 +7,14 @@
  * 3. decoding a wire-valid value gives a value the original accepts, unless a widening
  *    diagnostic says the wire schema is wider there (the validator then judges);
  * 4. decoding is total on any JSON value: no throw, no prototype write.
- * Schemas: random tool-like ones, union-heavy ones with values drawn from them, and the random
- * reference documents of the differential tests.
+ * Schemas: random tool-like ones, union-heavy ones with values drawn from them, the random
+ * reference documents of the differential tests, and real ones: the Python corpora (Pydantic
+ * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
+ * in `test/support/fixtures/python`, with values drawn from each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
@@ -340,6 +344,41 @@ describe('round-trip law: counterexamples found before', () => {
         expect(c.schemas).toBe(1);
         expect(c.skippedDegraded).toBe(0);
         expect(c.originalValues).toBeGreaterThanOrEqual(originals.length);
+      });
+    }
+  }
+});
+
+/** The listings of the Python corpora (one home: `@toolschema/test-support`'s `loadPythonTools`). */
+const PYTHON_CORPORA = [
+  'tools.fastmcp.json',
+  'tools.mcpserver.json',
+  'openapi-github.fastmcp.json',
+] as const;
+
+/** Every this-many-th tool of the OpenAPI corpus (245 tools) is checked, to bound the run. */
+const OPENAPI_STRIDE = 5;
+
+describe('round-trip law: the Python corpora', () => {
+  const fixtures = join(import.meta.dirname, '../../../test/support/fixtures/python');
+  for (const file of PYTHON_CORPORA) {
+    const { tools } = JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as {
+      tools: { name: string; inputSchema: Record<string, unknown> }[];
+    };
+    const checked = file.startsWith('openapi')
+      ? tools.filter((_, index) => index % OPENAPI_STRIDE === 0)
+      : tools;
+    for (const profile of PROFILES) {
+      it(`${file}, ${profile}: ${checked.length} tools, values drawn from each wire schema`, () => {
+        const c = zeroCounts();
+        counts.set(`${file} ${profile}`, c);
+        for (const [index, tool] of checked.entries()) {
+          const wire = toProviderSchema(tool.inputSchema as JsonSchema, profile).schema;
+          const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
+          check(tool.inputSchema, profile, sampled, [], c);
+        }
+        expect(c.schemas).toBe(checked.length);
+        expect(c.roundTrips).toBeGreaterThan(0);
       });
     }
   }
