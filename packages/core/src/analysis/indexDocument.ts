@@ -11,9 +11,9 @@ import { measureJson } from '../utils/measureJson.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
+  carriedReference,
   idKeyword as idKeywordOf,
   isAnnotation,
-  isJsonSchemaKeyword,
   KeywordKind,
   keywordKind,
   refHasSiblings,
@@ -352,10 +352,11 @@ export function indexDocument(
         // Measured as if emitted either way: the budget decisions stay those of the input.
         bytes += dataMeasure.bytes;
         if (dataMeasure.depth > unit.dataDepth) unit.dataDepth = dataMeasure.depth;
-        if (dataMeasure.ref === undefined || isJsonSchemaKeyword(key)) {
+        const carried = carriedReference(key, copy, dataMeasure.ref);
+        if (carried === undefined) {
           setOwn(body, key, copy);
         } else {
-          const diagnostic = refDropped(unit, key, unit.pointer + tail, dataMeasure.ref);
+          const diagnostic = refDropped(unit, key, unit.pointer + tail, carried);
           if (unit.id === 0) {
             // Perhaps a container of definitions: `analyseDocument` decides.
             index.rootRefHolders.push({ key, diagnostic });

@@ -723,6 +723,59 @@ describe('dereference', () => {
       });
     }
 
+    it("drops OpenAPI's discriminator when its mapping names schemas (Pydantic's tagged unions), on both roads", () => {
+      // What Pydantic (the MCP Python SDK's MCPServer) lists for `Annotated[Cat | Dog, Field(discriminator='kind')]`.
+      const cat = { type: 'object', properties: { kind: { const: 'cat' } }, required: ['kind'] };
+      const dog = { type: 'object', properties: { kind: { const: 'dog' } }, required: ['kind'] };
+      const tagged = {
+        discriminator: {
+          propertyName: 'kind',
+          mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' },
+        },
+        oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }],
+      };
+      const input = { type: 'object', properties: { pet: tagged }, $defs: { Cat: cat, Dog: dog } };
+      const before = structuredClone(input);
+      const acyclic = dereference(input);
+      expect(acyclic.schema).toStrictEqual({
+        type: 'object',
+        properties: { pet: { oneOf: [cat, dog] } },
+      });
+      expect(acyclic.diagnostics).toStrictEqual([
+        {
+          code: 'annotation-ref-dropped',
+          pointer: '/properties/pet/discriminator',
+          message:
+            'The keyword "discriminator" is defined by no JSON Schema dialect, so it asserts nothing; it was left out because its value holds $ref "#/$defs/Cat", which would dangle for clients that follow every $ref (the output keeps no definitions but those a cycle needs).',
+        },
+      ]);
+      expect(input).toStrictEqual(before);
+      // A recursive union (a filter expression) takes the full analysis.
+      const recursive = dereference({
+        $ref: '#/$defs/Filter',
+        $defs: {
+          Filter: {
+            discriminator: { propertyName: 'op', mapping: { not: '#/$defs/Not', eq: 'Eq' } },
+            oneOf: [{ $ref: '#/$defs/Not' }, { properties: { op: { const: 'eq' } } }],
+          },
+          Not: { properties: { op: { const: 'not' }, clause: { $ref: '#/$defs/Filter' } } },
+        },
+      });
+      expect(JSON.stringify(recursive.schema)).not.toContain('discriminator');
+      expect(codes(recursive)).toStrictEqual([
+        ['annotation-ref-dropped', '/$defs/Filter/discriminator'],
+      ]);
+      // Without a mapping it names no schema, and an instance keeps its value.
+      const kept = {
+        type: 'object',
+        discriminator: { propertyName: 'kind' },
+        const: { discriminator: { mapping: { a: '#/$defs/A' } } },
+        properties: { discriminator: { type: 'string' } },
+        oneOf: [cat, dog],
+      };
+      expect(dereference(kept)).toStrictEqual({ schema: kept, diagnostics: [] });
+    });
+
     it('does so on the full analysis too (a cycle), where definitions stay under $defs', () => {
       const input = {
         type: 'object',

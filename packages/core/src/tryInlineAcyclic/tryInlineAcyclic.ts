@@ -18,10 +18,10 @@ import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import { forEachSubschema } from '../visitSchemas/index.ts';
 import {
+  carriedReference,
   definitionContainer,
   idKeyword as idKeywordOf,
   isAnnotation,
-  isJsonSchemaKeyword,
   KeywordKind,
   keywordKind,
   refHasSiblings,
@@ -360,10 +360,11 @@ function walkDocument(
         // Many keys that share one large value: stop before the object alone passes any budget.
         if (bytes > largestBudget) return false;
         if (measure.depth > dataDepth) dataDepth = measure.depth;
-        if (measure.ref !== undefined && !isJsonSchemaKeyword(key)) {
+        const carried = carriedReference(key, copy, measure.ref);
+        if (carried !== undefined) {
           // Left out, but measured as if emitted, as the analysis does.
           if (refHolders === undefined) refHolders = new Map();
-          holdRef(refHolders, source, key, measure.ref);
+          holdRef(refHolders, source, key, carried);
         } else if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;
       }

@@ -1,4 +1,5 @@
 export {
+  carriedReference,
   definitionContainer,
   dialectOf,
   idKeyword,

@@ -1,4 +1,5 @@
 import type { Dialect } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 
 /** How the value of a keyword holds subschemas. */
@@ -130,6 +131,35 @@ const DEFINED = new Set([
  */
 export function isJsonSchemaKeyword(keyword: string): boolean {
   return DEFINED.has(keyword);
+}
+
+/**
+ * The reference a keyword no dialect defines would carry into the output, where it dangles (see
+ * `annotation-ref-dropped`): the first string `$ref` its value holds at any depth (found by the
+ * copy that measured it), or, for OpenAPI's `discriminator` (which Pydantic writes beside a tagged
+ * `oneOf`), the first value of its `mapping`: each names a schema of the document (a reference
+ * such as `#/$defs/Cat`, or a component's name), and the output keeps no definitions but those a
+ * cycle needs. A keyword some dialect defines carries none: its value is an instance.
+ *
+ * @param keyword The keyword.
+ * @param value Its value, as copied.
+ * @param measuredRef The first string `$ref` member the copy met in the value, if any.
+ * @returns The reference, or `undefined` when the keyword keeps its place.
+ */
+export function carriedReference(
+  keyword: string,
+  value: unknown,
+  measuredRef: string | undefined,
+): string | undefined {
+  if (measuredRef !== undefined) return isJsonSchemaKeyword(keyword) ? undefined : measuredRef;
+  if (keyword !== 'discriminator' || !isPlainObject(value)) return undefined;
+  const mapping = Object.hasOwn(value, 'mapping') ? value.mapping : undefined;
+  if (!isPlainObject(mapping)) return undefined;
+  for (const name of Object.keys(mapping)) {
+    const target = mapping[name];
+    if (typeof target === 'string') return target;
+  }
+  return undefined;
 }
 
 /**
