@@ -54,6 +54,25 @@ function refused(tools: readonly CorpusTool[]): Record<string, string[]> {
 
 const NONE_REFUSED = Object.fromEntries(PROFILES.map((profile) => [profile, []]));
 
+/** Every string in a schema that is a local JSON Pointer (`#/...`): a `$ref`, or a `mapping` value. */
+function localPointersOf(schema: unknown): string[] {
+  return [...JSON.stringify(schema).matchAll(/"(#\/(?:[^"\\]|\\.)*)"/g)].map(
+    (match) => JSON.parse(`"${match[1]}"`) as string,
+  );
+}
+
+/** Whether a local JSON Pointer (`#/a/b`) names a value of the schema. */
+function resolves(schema: unknown, pointer: string): boolean {
+  let current = schema;
+  for (const token of pointer.slice(2).split('/')) {
+    const key = decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key))
+      return false;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
 type Wrap = (schema: never, options?: { profile?: Profile }) => { '~standard': unknown };
 
 const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[], Wrap]> = [
@@ -90,6 +109,22 @@ describe('provider profiles on the corpora: 100% accepted', () => {
       openapi: NONE_REFUSED,
     });
   }, 120_000);
+
+  it("Python servers: no wire schema names a definition it does not hold (Pydantic's discriminator mapping)", () => {
+    const dangling: string[] = [];
+    for (const corpus of ['fastmcp', 'mcpserver', 'openapi'] as const) {
+      for (const tool of loadPythonTools(corpus)) {
+        for (const profile of ALL_PROFILES) {
+          const wire = toProviderSchema(tool.inputSchema, profile).schema;
+          for (const pointer of localPointersOf(wire)) {
+            if (!resolves(wire, pointer))
+              dangling.push(`${corpus} ${tool.name} ${profile}: ${pointer}`);
+          }
+        }
+      }
+    }
+    expect(dangling).toStrictEqual([]);
+  });
 
   for (const [name, tools, wrap] of VALIDATOR_CORPORA) {
     it(`${name} tools: every tool, every profile`, () => {
