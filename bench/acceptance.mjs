@@ -1,5 +1,6 @@
 // The generated blocks of the READMEs, measured on the corpora (GitHub's REST API, the Notion MCP
-// server, the Zod, Valibot and ArkType tools): the before/after acceptance per provider, the
+// server, the Zod, Valibot and ArkType tools; the Python ones in the acceptance table only): the
+// before/after acceptance per provider, the
 // comparison with the libraries people use instead, and one real tool's schema as listed and as
 // each provider profile sends it. `node --import tsx acceptance.mjs` (in
 // bench/, after `pnpm build`) prints them; `--write` also writes them into every README that
@@ -21,6 +22,7 @@ import {
   LIBRARY_MARKERS,
   MASTRA_MIN_NODE,
   mastraRuns,
+  pythonAcceptanceCorpora,
   renderLibraryComparison,
   replaceGeneratedBlock,
 } from '@toolschema/test-support/acceptance';
@@ -31,7 +33,7 @@ const root = join(import.meta.dirname, '..');
 
 const corpora = await acceptanceCorpora();
 const blocks = [
-  [ACCEPTANCE_MARKERS, await acceptanceTable(corpora)],
+  [ACCEPTANCE_MARKERS, await acceptanceTable([...corpora, ...pythonAcceptanceCorpora()])],
   [LIBRARY_MARKERS, renderLibraryComparison(corpora, await compareLibraries(corpora))],
   [BEFORE_AFTER_MARKERS, beforeAfterBlock(loadGithubTools().tools)],
 ];

@@ -2,7 +2,8 @@
  * The generated blocks of the READMEs cannot go stale: the before/after acceptance per provider,
  * the comparison with the libraries people use instead and one real tool's schema before and
  * after each provider profile are computed again here on the corpora (GitHub's REST API, the
- * Notion MCP server, the Zod, Valibot and ArkType tools) and must equal, character for
+ * Notion MCP server, the Zod, Valibot and ArkType tools; the Python servers' tools in the
+ * acceptance table) and must equal, character for
  * character, the blocks between the markers of the READMEs that hold them.
  * `node --import tsx bench/acceptance.mjs --write` rewrites the blocks. The work is fixed: per
  * tool (about 1,300) and profile, one `toProviderSchema` and a few `checkProviderSchema`; per
@@ -31,6 +32,7 @@ import {
   MASTRA_ROW_START,
   MASTRA_VERSION,
   mastraRuns,
+  pythonAcceptanceCorpora,
   renderLibraryComparison,
   withoutMastraRows,
 } from '@toolschema/test-support/acceptance';
@@ -66,8 +68,8 @@ const loadCorpora = () => {
 
 describe('README tables, measured again', () => {
   it('the acceptance per provider, before and after toolschema', async () => {
-    const table = await acceptanceTable(await loadCorpora());
-    expect(table.split('\n').length).toBe(7);
+    const table = await acceptanceTable([...(await loadCorpora()), ...pythonAcceptanceCorpora()]);
+    expect(table.split('\n').length).toBe(10);
     for (const path of READMES.acceptance) {
       expect(generatedBlock(readme(path), ACCEPTANCE_MARKERS), path).toBe(table);
     }

@@ -1,5 +1,10 @@
 import type { Profile } from '@toolschema/core';
-import { listNotionTools, listValidatorCorpora, loadGithubTools } from '../corpora/index.ts';
+import {
+  listNotionTools,
+  listValidatorCorpora,
+  loadGithubTools,
+  loadPythonTools,
+} from '../corpora/index.ts';
 import {
   type AcceptanceCorpus,
   type AcceptanceRow,
@@ -41,6 +46,27 @@ export async function acceptanceCorpora(): Promise<AcceptanceCorpus[]> {
       name: `${corpus.name} tools`,
       tools: corpus.tools,
     })),
+  ];
+}
+
+/**
+ * The Python corpora of the acceptance table (not of the libraries' comparison, whose corpora are
+ * {@link acceptanceCorpora}), from their committed listings: Pydantic tools as FastMCP and the MCP
+ * Python SDK's `MCPServer` list them, and FastMCP's OpenAPI provider over GitHub's REST API.
+ *
+ * @returns The corpora, in table order.
+ */
+export function pythonAcceptanceCorpora(): AcceptanceCorpus[] {
+  return [
+    { name: 'Pydantic tools, FastMCP 4.0.10', tools: loadPythonTools('fastmcp') },
+    {
+      name: "Pydantic tools, MCP Python SDK 2.3.0's MCPServer",
+      tools: loadPythonTools('mcpserver'),
+    },
+    {
+      name: 'FastMCP.from_openapi, GitHub REST API (every 5th operation)',
+      tools: loadPythonTools('openapi'),
+    },
   ];
 }
 

@@ -4,6 +4,7 @@ export {
   acceptanceCorpora,
   acceptanceTable,
   generatedBlock,
+  pythonAcceptanceCorpora,
   renderAcceptanceTable,
   replaceGeneratedBlock,
 } from './acceptanceTable.ts';
