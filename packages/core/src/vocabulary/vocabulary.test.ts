@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../types/index.ts';
 import {
+  carriedReference,
   dialectOf,
   idKeyword,
   isAnnotation,
@@ -208,5 +209,33 @@ describe('idKeyword', () => {
   it('is id in draft-04 and $id in every later dialect', () => {
     const dialects: Dialect[] = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
     expect(dialects.map(idKeyword)).toStrictEqual(['id', '$id', '$id', '$id', '$id']);
+  });
+});
+
+describe('carriedReference', () => {
+  it("is the first string $ref of an unknown keyword's value, none for a keyword a dialect defines", () => {
+    expect(carriedReference('x-see', { $ref: '#/$defs/A' }, '#/$defs/A')).toBe('#/$defs/A');
+    expect(carriedReference('default', { $ref: '#/$defs/A' }, '#/$defs/A')).toBeUndefined();
+    expect(carriedReference('x-see', { a: 1 }, undefined)).toBeUndefined();
+  });
+
+  it("is the first string value of OpenAPI's discriminator mapping (Pydantic's tagged unions)", () => {
+    const discriminator = {
+      propertyName: 'kind',
+      mapping: { n: 1, cat: '#/$defs/Cat', dog: 'Dog' },
+    };
+    expect(carriedReference('discriminator', discriminator, undefined)).toBe('#/$defs/Cat');
+    expect(carriedReference('discriminator', { mapping: { dog: 'Dog' } }, undefined)).toBe('Dog');
+    expect(carriedReference('discriminator', { propertyName: 'kind' }, undefined)).toBeUndefined();
+    expect(carriedReference('discriminator', { mapping: { n: 1 } }, undefined)).toBeUndefined();
+    expect(
+      carriedReference('discriminator', { mapping: ['#/$defs/Cat'] }, undefined),
+    ).toBeUndefined();
+    expect(carriedReference('discriminator', 'kind', undefined)).toBeUndefined();
+    // Another keyword with the same shape names nothing.
+    expect(carriedReference('x-discriminator', discriminator, undefined)).toBeUndefined();
+    // A mapping inherited from a polluted prototype is not read.
+    const inherited = Object.create({ mapping: { cat: '#/$defs/Cat' } }) as object;
+    expect(carriedReference('discriminator', inherited, undefined)).toBeUndefined();
   });
 });
