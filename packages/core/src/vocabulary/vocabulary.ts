@@ -152,8 +152,14 @@ export function carriedReference(
   measuredRef: string | undefined,
 ): string | undefined {
   if (measuredRef !== undefined) return isJsonSchemaKeyword(keyword) ? undefined : measuredRef;
-  if (keyword !== 'discriminator' || !isPlainObject(value)) return undefined;
-  const mapping = Object.hasOwn(value, 'mapping') ? value.mapping : undefined;
+  // Small enough to inline into the walks, which call it for every keyword holding an object.
+  return keyword === 'discriminator' ? firstMappedSchema(value) : undefined;
+}
+
+/** The first string value of a `discriminator`'s own `mapping`, or `undefined`. */
+function firstMappedSchema(discriminator: unknown): string | undefined {
+  if (!isPlainObject(discriminator) || !Object.hasOwn(discriminator, 'mapping')) return undefined;
+  const mapping = discriminator.mapping;
   if (!isPlainObject(mapping)) return undefined;
   for (const name of Object.keys(mapping)) {
     const target = mapping[name];
