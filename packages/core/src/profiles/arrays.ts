@@ -28,7 +28,13 @@ export function rewriteArray(place: Place): Rewritten {
       ? (schema.prefixItems as unknown[])
       : [];
   const restKeyword = Array.isArray(schema.items) ? 'additionalItems' : 'items';
-  const rest = schema[restKeyword] ?? true;
+  // A tuple whose `maxItems` ends within its positions has no items past them (Pydantic's
+  // `tuple[float, float]` lists `minItems`/`maxItems: 2` and no `items`): the rest schema judges
+  // nothing, so the wire gives no branch for it (a JSON-string branch a model might fill).
+  const rest =
+    prefix.length > 0 && typeof schema.maxItems === 'number' && schema.maxItems <= prefix.length
+      ? false
+      : (schema[restKeyword] ?? true);
   const wire = typedWire('array', annotations);
   if (prefix.length === 0) {
     const items =

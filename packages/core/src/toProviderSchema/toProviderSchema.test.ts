@@ -644,6 +644,64 @@ describe('toProviderSchema', () => {
     expect(codesOf(result)).toStrictEqual(['profile-tuple']);
   });
 
+  it('gives no branch to the items past a tuple whose maxItems ends within its positions', () => {
+    // Pydantic's `tuple[float, float]`: no `items`, so any value may follow the positions, but
+    // `maxItems: 2` says none does; a JSON-string branch for them would only invite a wrong value.
+    const pair = {
+      type: 'array',
+      prefixItems: [{ type: 'number' }, { type: 'number' }],
+      minItems: 2,
+      maxItems: 2,
+    };
+    const pairs = toProviderSchema(
+      { type: 'object', properties: { pair }, required: ['pair'] },
+      'openai-strict',
+    );
+    expect((pairs.schema.properties as Record<string, unknown>).pair).toStrictEqual({
+      type: 'array',
+      items: { type: 'number' },
+      maxItems: 2,
+      minItems: 2,
+    });
+    expect(decodeArguments(pairs.codec, { pair: [1, 2.5] })).toStrictEqual({ pair: [1, 2.5] });
+    // Draft-07's tuple: `additionalItems` judges nothing under `maxItems: 1`.
+    const draft07 = toProviderSchema(
+      {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: {
+          t: {
+            type: 'array',
+            items: [{ type: 'string' }, { type: 'integer' }],
+            additionalItems: { type: 'object' },
+            maxItems: 1,
+          },
+        },
+        required: ['t'],
+      },
+      'openai-strict',
+    );
+    expect((draft07.schema.properties as Record<string, unknown>).t).toStrictEqual({
+      type: 'array',
+      items: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+      maxItems: 1,
+    });
+    expect(decodeArguments(draft07.codec, { t: ['a'] })).toStrictEqual({ t: ['a'] });
+    // Items past the positions still get their branch where maxItems leaves room for them.
+    const open = toProviderSchema(
+      { type: 'object', properties: { p: { ...pair, maxItems: 3 } }, required: ['p'] },
+      'openai-strict',
+    );
+    expect((open.schema.properties as Record<string, unknown>).p).toStrictEqual({
+      type: 'array',
+      items: {
+        anyOf: [{ type: 'number' }, { type: 'string', description: 'A JSON-encoded value.' }],
+      },
+      maxItems: 3,
+      minItems: 2,
+    });
+  });
+
   it('gemini: string enums decoded back, nullable, no additionalProperties, no const', () => {
     const schema = {
       type: 'object',
