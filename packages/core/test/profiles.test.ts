@@ -13,8 +13,7 @@
  * in `test/support/fixtures/python`, with values drawn from each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadPythonTools } from '@toolschema/test-support/corpora';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
@@ -349,29 +348,18 @@ describe('round-trip law: counterexamples found before', () => {
   }
 });
 
-/** The listings of the Python corpora (one home: `@toolschema/test-support`'s `loadPythonTools`). */
-const PYTHON_CORPORA = [
-  'tools.fastmcp.json',
-  'tools.mcpserver.json',
-  'openapi-github.fastmcp.json',
-] as const;
-
 /** Every this-many-th tool of the OpenAPI corpus (245 tools) is checked, to bound the run. */
 const OPENAPI_STRIDE = 5;
 
 describe('round-trip law: the Python corpora', () => {
-  const fixtures = join(import.meta.dirname, '../../../test/support/fixtures/python');
-  for (const file of PYTHON_CORPORA) {
-    const { tools } = JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as {
-      tools: { name: string; inputSchema: Record<string, unknown> }[];
-    };
-    const checked = file.startsWith('openapi')
-      ? tools.filter((_, index) => index % OPENAPI_STRIDE === 0)
-      : tools;
+  for (const corpus of ['fastmcp', 'mcpserver', 'openapi'] as const) {
+    const tools = loadPythonTools(corpus);
+    const checked =
+      corpus === 'openapi' ? tools.filter((_, index) => index % OPENAPI_STRIDE === 0) : tools;
     for (const profile of PROFILES) {
-      it(`${file}, ${profile}: ${checked.length} tools, values drawn from each wire schema`, () => {
+      it(`${corpus}, ${profile}: ${checked.length} tools, values drawn from each wire schema`, () => {
         const c = zeroCounts();
-        counts.set(`${file} ${profile}`, c);
+        counts.set(`${corpus} ${profile}`, c);
         for (const [index, tool] of checked.entries()) {
           const wire = toProviderSchema(tool.inputSchema as JsonSchema, profile).schema;
           const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
