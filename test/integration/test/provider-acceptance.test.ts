@@ -74,7 +74,9 @@ describe("providers' acceptance of toolschema's output today", () => {
     );
     // FastMCP closes every root (`additionalProperties: false`), which Anthropic strict wants, but
     // leaves the properties open and optional; MCPServer closes only `extra='forbid'` models. Gemini
-    // refuses `additionalProperties`, `const`, `prefixItems` and the Decimal pattern's lookahead.
+    // refuses the fields it does not list (`additionalProperties`, `const`, `prefixItems`...), the
+    // `{type: 'null'}` of every `Optional`, schemas without `type` (`Any`, unions), objects without
+    // properties and arrays without items.
     expect(table).toStrictEqual({
       fastmcp: counts([26, 0, 26, 0, 0, 24, 26, 1]),
       mcpserver: counts([26, 0, 26, 0, 2, 24, 26, 0]),
