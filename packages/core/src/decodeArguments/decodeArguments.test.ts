@@ -338,6 +338,99 @@ describe('decodeArguments', () => {
     expect(decodeArguments(nested, '{"page":{}}', { repair: true })).toStrictEqual({ page: {} });
   });
 
+  describe('parseJson', () => {
+    const shaped = codec({
+      kind: 'object',
+      properties: {
+        v: { kind: 'json' },
+        list: { kind: 'array', items: { kind: 'json' } },
+        page: { kind: 'object', properties: { tags: { kind: 'array', items: null } } },
+      },
+    });
+
+    /** A parser that notes each text it is given and returns it wrapped (a JSON object). */
+    function notingParser(): { parseJson: (text: string) => unknown; seen: string[] } {
+      const seen: string[] = [];
+      return {
+        seen,
+        parseJson: (text) => {
+          seen.push(text);
+          return { text };
+        },
+      };
+    }
+
+    it('reads the text of JSON strings only, and of repaired strings only with repair', () => {
+      const { parseJson, seen } = notingParser();
+      const wire = { v: '1.0', list: ['[1]', 2, null], page: '{"tags":[]}', other: '3', n: 4 };
+      expect(decodeArguments(shaped, wire, { parseJson })).toStrictEqual({
+        v: { text: '1.0' },
+        list: [{ text: '[1]' }, 2, null],
+        page: '{"tags":[]}',
+        other: '3',
+        n: 4,
+      });
+      expect(seen).toStrictEqual(['1.0', '[1]']);
+      seen.length = 0;
+      expect(decodeArguments(shaped, wire, { parseJson, repair: true })).toStrictEqual({
+        v: { text: '1.0' },
+        list: [{ text: '[1]' }, 2, null],
+        page: { text: '{"tags":[]}' },
+        other: '3',
+        n: 4,
+      });
+      expect(seen).toStrictEqual(['1.0', '[1]', '{"tags":[]}']);
+    });
+
+    it('keeps what a parser keeps: a number past 2^53 as its text', () => {
+      const bigAsText = (text: string): unknown =>
+        JSON.parse(text.replace(/(?<=[:,[]|^)(\d{16,})(?=[,\]}]|$)/g, '"$1"'));
+      const wire = { v: '{"id":12345678901234567890,"n":1}' };
+      expect(decodeArguments(shaped, wire, { parseJson: bigAsText })).toStrictEqual({
+        v: { id: '12345678901234567890', n: 1 },
+      });
+      expect(decodeArguments(shaped, wire)).toStrictEqual({
+        v: { id: 12345678901234567000, n: 1 },
+      });
+    });
+
+    it('passes a string on as it came when the parser throws, and never throws itself', () => {
+      const refuse = (): unknown => {
+        throw new SyntaxError('not JSON');
+      };
+      const wire = { v: '{"a":1}', list: ['2'], page: '{"tags":["a"]}' };
+      expect(decodeArguments(shaped, wire, { parseJson: refuse })).toBe(wire);
+      expect(decodeArguments(shaped, wire, { parseJson: refuse, repair: true })).toBe(wire);
+    });
+
+    it('keeps compiled decoders per parser: each call reads with its own, the default unchanged', () => {
+      const first = notingParser();
+      const second = notingParser();
+      const wire = { v: '{"a":1.5}', page: '{"tags":"[\\"a\\"]"}' };
+      for (const repair of [false, true]) {
+        const options = { repair };
+        expect(
+          decodeArguments(shaped, wire, { ...options, parseJson: first.parseJson }),
+        ).toStrictEqual({
+          v: { text: '{"a":1.5}' },
+          page: repair ? { text: '{"tags":"[\\"a\\"]"}' } : wire.page,
+        });
+        expect(decodeArguments(shaped, wire, options)).toStrictEqual({
+          v: { a: 1.5 },
+          page: repair ? { tags: ['a'] } : wire.page,
+        });
+        expect(
+          decodeArguments(shaped, wire, { ...options, parseJson: second.parseJson }),
+        ).toStrictEqual({
+          v: { text: '{"a":1.5}' },
+          page: repair ? { text: '{"tags":"[\\"a\\"]"}' } : wire.page,
+        });
+      }
+      expect(first.seen).toStrictEqual(second.seen);
+      expect(first.seen).toStrictEqual(['{"a":1.5}', '{"a":1.5}', '{"tags":"[\\"a\\"]"}']);
+    });
+  });
+
   it('is total: a malformed codec or any value never throws', () => {
     const broken = { version: 1, root: { kind: 'object', properties: 5 } } as unknown as Codec;
     expect(decodeArguments(broken, { a: 1 })).toStrictEqual({ a: 1 });

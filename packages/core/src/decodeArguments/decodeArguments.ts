@@ -1,4 +1,4 @@
-import { decoderOf } from '../profiles/decoder.ts';
+import { decoderOf, parsingDecoderOf } from '../profiles/decoder.ts';
 import type { Codec, CodecNode, DecodeOptions } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 
@@ -18,7 +18,9 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
  *
  * @param codec The codec `toProviderSchema` returned with the wire schema.
  * @param wireArguments The arguments as the model sent them.
- * @param options `repair: true` parses a string holding JSON where an object or array is wanted.
+ * @param options `repair: true` parses a string holding JSON where an object or array is wanted;
+ *   `parseJson` reads the text of JSON strings instead of `JSON.parse`'s reading (a proxy that
+ *   must keep numbers' text; see {@link DecodeOptions}, a throw from it means "not JSON").
  * @returns The arguments in the original shape.
  */
 export function decodeArguments(
@@ -28,7 +30,12 @@ export function decodeArguments(
 ): unknown {
   try {
     const root = isPlainObject(codec) ? (codec.root as CodecNode | undefined) : undefined;
-    return decoderOf(root ?? null, options?.repair === true)(wireArguments);
+    const node = root ?? null;
+    const repair = options?.repair === true;
+    const parseJson = options?.parseJson;
+    const decoder =
+      parseJson === undefined ? decoderOf(node, repair) : parsingDecoderOf(node, repair, parseJson);
+    return decoder(wireArguments);
   } catch {
     return wireArguments;
   }

@@ -20,8 +20,23 @@ import {
 /** Maps one wire value to the original shape (see {@link ValueMap}). */
 export type Decoder = ValueMap;
 
-const plainDecoderOf = compiledPerNode((node) => compile(node, false));
-const repairDecoderOf = compiledPerNode((node) => compile(node, true));
+/** How a decoder reads a JSON string's text (`DecodeOptions.parseJson`). */
+export type JsonParser = (text: string) => unknown;
+
+const plainDecoderOf = compiledPerNode((node) => compile(node, false, undefined));
+const repairDecoderOf = compiledPerNode((node) => compile(node, true, undefined));
+
+/** The decoders compiled for a parser of the caller's: without and with `repair`. */
+interface ParserDecoders {
+  plain: (node: CodecNode) => Decoder;
+  repair: (node: CodecNode) => Decoder;
+}
+
+/**
+ * The compiled decoders of each parser a caller gave, kept as long as the parser lives (a
+ * decoder reads JSON text with its parser, so one compiled for another cannot be shared).
+ */
+const decodersPerParser = new WeakMap<JsonParser, ParserDecoders>();
 
 /**
  * The decoder of a codec node, compiled on first use and kept per node object (a codec must not
@@ -36,44 +51,85 @@ export function decoderOf(node: CodecNode, repair: boolean): Decoder {
   return repair ? repairDecoderOf(node) : plainDecoderOf(node);
 }
 
-function compile(node: Exclude<CodecNode, null>, repair: boolean): Decoder {
+/**
+ * {@link decoderOf} with a parser of the caller's (`DecodeOptions.parseJson`): compiled and kept
+ * per parser and node, apart from the default decoders, whose path stays as it is.
+ *
+ * @param node A codec node.
+ * @param repair Whether strings holding JSON are parsed where an object or array is wanted.
+ * @param parseJson How the text of a JSON string is read (a throw: it is not JSON).
+ * @returns The decoder.
+ */
+export function parsingDecoderOf(node: CodecNode, repair: boolean, parseJson: JsonParser): Decoder {
+  let decoders = decodersPerParser.get(parseJson);
+  if (decoders === undefined) {
+    decoders = {
+      plain: compiledPerNode((child) => compile(child, false, parseJson)),
+      repair: compiledPerNode((child) => compile(child, true, parseJson)),
+    };
+    decodersPerParser.set(parseJson, decoders);
+  }
+  return repair ? decoders.repair(node) : decoders.plain(node);
+}
+
+/** The decoder of a child node: with the parser its parent was compiled with. */
+function childDecoderOf(
+  node: CodecNode,
+  repair: boolean,
+  parseJson: JsonParser | undefined,
+): Decoder {
+  return parseJson === undefined
+    ? decoderOf(node, repair)
+    : parsingDecoderOf(node, repair, parseJson);
+}
+
+/**
+ * Compiles a codec node; `parseJson` (the caller's parser, or `undefined` for
+ * {@link readJsonText}) is passed to every node below, as `repair` is.
+ */
+function compile(
+  node: Exclude<CodecNode, null>,
+  repair: boolean,
+  parseJson: JsonParser | undefined,
+): Decoder {
   let decoder: Decoder;
   switch (node.kind) {
     case 'json':
-      decoder = compileJson();
+      decoder = parseJson === undefined ? compileJson() : compileParsedJson(parseJson);
       break;
     case 'enum':
       decoder = compileEnum(node.pairs);
       break;
     case 'object':
-      decoder = compileObject(node, repair);
+      decoder = compileObject(node, repair, parseJson);
       break;
     case 'entries': {
-      const value = decoderOf(node.value, repair);
+      const value = childDecoderOf(node.value, repair, parseJson);
       decoder = function decodeEntries(wire: unknown): unknown {
         return entriesToObject(value, wire) ?? wire;
       };
       break;
     }
     case 'array':
-      decoder = mapArrayItems(decoderOf(node.items, repair));
+      decoder = mapArrayItems(childDecoderOf(node.items, repair, parseJson));
       break;
     case 'tuple':
       decoder = mapTupleItems(
-        node.prefix.map((item) => decoderOf(item, repair)),
-        decoderOf(node.items, repair),
+        node.prefix.map((item) => childDecoderOf(item, repair, parseJson)),
+        childDecoderOf(node.items, repair, parseJson),
       );
       break;
     case 'union':
-      decoder = compileUnion(node.branches, repair);
+      decoder = compileUnion(node.branches, repair, parseJson);
       break;
     case 'wrap':
-      decoder = compileWrap(node.property, decoderOf(node.value, repair));
+      decoder = compileWrap(node.property, childDecoderOf(node.value, repair, parseJson));
       break;
     default:
       decoder = IDENTITY;
   }
-  return repair && wantsContainer(node) ? withRepair(decoder) : decoder;
+  if (!repair || !wantsContainer(node)) return decoder;
+  return parseJson === undefined ? withRepair(decoder) : withParsedRepair(decoder, parseJson);
 }
 
 /** Parses a string holding JSON into an object or array before `decoder` runs (`repair`). */
@@ -86,6 +142,26 @@ function withRepair(decoder: Decoder): Decoder {
     }
     return decoder(wire);
   };
+}
+
+/** {@link withRepair} with the caller's parser (a throw: the string is not JSON). */
+function withParsedRepair(decoder: Decoder, parseJson: JsonParser): Decoder {
+  return function decodeRepaired(wire: unknown): unknown {
+    if (typeof wire === 'string') {
+      const parsed = parseQuietly(parseJson, wire);
+      if (parsed !== null && typeof parsed === 'object') return decoder(parsed);
+    }
+    return decoder(wire);
+  };
+}
+
+/** What a caller's parser gives for a text; {@link NOT_JSON} when it throws. */
+function parseQuietly(parseJson: JsonParser, text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    return NOT_JSON;
+  }
 }
 
 /** Whether the original wants an object or an array at this node. */
@@ -117,6 +193,15 @@ function compileJson(): Decoder {
   };
 }
 
+/** {@link compileJson} with the caller's parser (a throw: the string passes as it came). */
+function compileParsedJson(parseJson: JsonParser): Decoder {
+  return function decodeJson(wire: unknown): unknown {
+    if (typeof wire !== 'string') return wire;
+    const parsed = parseQuietly(parseJson, wire);
+    return parsed === NOT_JSON ? wire : parsed;
+  };
+}
+
 function compileEnum(pairs: Array<[string, JsonValue]>): Decoder {
   // The first pair of a wire string wins, as a linear search would find it.
   const originals = new Map<string, JsonValue>();
@@ -133,8 +218,9 @@ function compileEnum(pairs: Array<[string, JsonValue]>): Decoder {
 function compileUnion(
   branches: Extract<CodecNode, { kind: 'union' }>['branches'],
   repair: boolean,
+  parseJson: JsonParser | undefined,
 ): Decoder {
-  const decoders = branches.map((branch) => decoderOf(branch.codec, repair));
+  const decoders = branches.map((branch) => childDecoderOf(branch.codec, repair, parseJson));
   if (decoders.every((decoder) => decoder === IDENTITY)) return IDENTITY;
   const tested = branchesThatDecide(branches, decoders);
   const guards: GuardTest[] = tested.map((index) => compileGuard(branchAt(branches, index).wire));
@@ -285,11 +371,17 @@ const NULL_DROPPED = 2;
  * An object node: drops `ignored` keys and `null` where it means absent, decodes listed
  * properties with their codec and the others with `rest`, merges the `extra` entries.
  */
-function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boolean): Decoder {
-  const properties = compileProperties(node.properties, (child) => decoderOf(child, repair));
+function compileObject(
+  node: Extract<CodecNode, { kind: 'object' }>,
+  repair: boolean,
+  parseJson: JsonParser | undefined,
+): Decoder {
+  const properties = compileProperties(node.properties, (child) =>
+    childDecoderOf(child, repair, parseJson),
+  );
   const nullKeys = stringList(node.nullMeansAbsent);
   const ignoredKeys = stringList(node.ignored);
-  const rest = node.rest === undefined ? IDENTITY : decoderOf(node.rest, repair);
+  const rest = node.rest === undefined ? IDENTITY : childDecoderOf(node.rest, repair, parseJson);
   const extra = node.extra;
   if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
   if (
@@ -309,7 +401,7 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>, repair: boo
     watchedMaps: [],
     rest,
     extraProperty: extra?.property,
-    extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair),
+    extraValue: extra === undefined ? undefined : childDecoderOf(extra.value, repair, parseJson),
   };
   for (const key of ignoredKeys) watchKey(compiled, key, DROPPED, IDENTITY);
   for (const key of nullKeys) watchKey(compiled, key, NULL_DROPPED, IDENTITY);

@@ -84,4 +84,16 @@ export interface DecodeOptions {
    * these when they lose track of a schema). Default `false`.
    */
   repair?: boolean;
+  /**
+   * How the text of a value the wire sent as a JSON string is read (a typeless value, a
+   * `dict[str, Any]` entry's value, a cycle's tail...), and, with `repair`, the text of a string
+   * repaired into an object or array. It must return the JSON value of the text; a throw means
+   * the text is not JSON, and the string is then passed on as it came (decoding stays total).
+   * Default: `JSON.parse`'s reading, which turns every number into a double. A proxy that writes
+   * the decoded arguments as JSON text for another process (a Python server keeps integers past
+   * 2^53 exact and tells `1.0` from `1`) passes a parser that keeps the text of such numbers, as
+   * it does for the rest of the message. Decoders are compiled and kept per codec node and per
+   * parser: pass the same function for each call, not a new closure.
+   */
+  parseJson?: (text: string) => unknown;
 }
