@@ -74,6 +74,14 @@ export interface ToolSchemaMessagesOptions {
    */
   repair?: boolean;
   /**
+   * With a profile: how the text of an argument the wire sent as a JSON string is read when
+   * decoding (`decodeArguments`' `parseJson`; a throw means "not JSON"). Default `JSON.parse`'s
+   * reading. A proxy that writes the decoded call as JSON text for a server in another language
+   * passes a parser that keeps numbers' text (an integer past 2^53, `1.0`), as it keeps them in
+   * the rest of the message; the same function for the whole connection.
+   */
+  parseJson?: (text: string) => unknown;
+  /**
    * With a profile: list a tool the profile cannot make acceptable (its wire schema still breaks
    * a rule with severity `error`) as it is. By default such a tool is left out of the answer, so
    * one bad tool does not make the provider refuse every request; its report says why.
@@ -227,8 +235,10 @@ export class ToolSchemaMessages {
     if (params === undefined || codec === undefined || !Object.hasOwn(params, 'arguments')) {
       return entry;
     }
+    const { parseJson } = this.#options;
     const decoded = decodeArguments(codec, params.arguments, {
       repair: this.#options.repair === true,
+      ...(parseJson === undefined ? {} : { parseJson }),
     });
     // Decoding shares what it does not change (the same arguments when nothing maps): the result
     // goes into a new message, and nothing writes to it or to the request.

@@ -64,6 +64,31 @@ describe('ToolSchemaMessages with a profile', () => {
     );
   });
 
+  it('reads arguments sent as JSON strings with parseJson when given', () => {
+    const runCode = {
+      name: 'run_code',
+      inputSchema: { type: 'object', properties: { args: {} }, required: ['args'] },
+    };
+    const args = { args: '{"id":12345678901234567890,"f":1.0}' };
+    const seen: string[] = [];
+    // Keeps every number's text (a stand-in for the proxy's lossless parser).
+    const keepNumbers = (text: string): unknown => {
+      seen.push(text);
+      return JSON.parse(text.replace(/(?<=:)(-?[0-9.]+)/g, '"#$1"'));
+    };
+    const keeping = new ToolSchemaMessages({ profile: 'openai-strict', parseJson: keepNumbers });
+    listWith(keeping, [runCode]);
+    expect(keeping.toServer(call(2, 'run_code', args))).toStrictEqual(
+      call(2, 'run_code', { args: { id: '#12345678901234567890', f: '#1.0' } }),
+    );
+    expect(seen).toStrictEqual([args.args]);
+    const plain = new ToolSchemaMessages({ profile: 'openai-strict' });
+    listWith(plain, [runCode]);
+    expect(plain.toServer(call(2, 'run_code', args))).toStrictEqual(
+      call(2, 'run_code', { args: { id: 12345678901234567000, f: 1 } }),
+    );
+  });
+
   it('leaves out a tool the profile cannot make acceptable and reports why', () => {
     const reports: ToolReport[] = [];
     const messages = new ToolSchemaMessages({
