@@ -130,6 +130,41 @@ describe('toolschema proxy --profile', () => {
     expect(stderr).not.toContain('left out');
   });
 
+  it('keeps the text of numbers inside an argument sent as a JSON string', async () => {
+    const proxy = startProxy(['--profile', 'openai-strict', '--quiet'], ['--raw-calls']);
+    await proxy.request(1, 'tools/list', {});
+    const call = await proxy.request(2, 'tools/call', {
+      name: 'run_code',
+      arguments: { args: '{"id":12345678901234567890,"f":1.0,"n":[-0,1e400,2]}' },
+    });
+    const received =
+      '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_code",' +
+      '"arguments":{"args":{"id":12345678901234567890,"f":1.0,"n":[-0,1e400,2]}}}}';
+    expect(call).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: received }] },
+    });
+    const scalar = await proxy.request(3, 'tools/call', {
+      name: 'run_code',
+      arguments: { args: '1.0' },
+    });
+    expect(scalar).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: {
+        content: [
+          {
+            type: 'text',
+            text: '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"run_code","arguments":{"args":1.0}}}',
+          },
+        ],
+      },
+    });
+    const { code } = await proxy.end();
+    expect(code).toBe(0);
+  });
+
   it('decodes a call made before any tools/list, and keeps the order of what follows it', async () => {
     const proxy = startProxy(['--profile', 'openai-strict', '--quiet']);
     const call = proxy.request(1, 'tools/call', {

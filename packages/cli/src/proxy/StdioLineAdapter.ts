@@ -205,10 +205,14 @@ export class StdioLineAdapter {
     return this.#clientParsed(line, parsed);
   }
 
-  /** A parsed client line through the core: the same buffer unless it was rewritten. */
+  /**
+   * A parsed client line through the core: the same buffer unless it was rewritten. A rewritten
+   * one is written with placeholders on whatever the line held: the decoded arguments may hold
+   * placeholders the core's reading of a JSON string made (the proxy's `parseJson`).
+   */
   #clientParsed(line: Buffer, parsed: ReturnType<typeof parseLossless>): Buffer {
     const rewritten = this.#messages.toServer(parsed.value);
-    return rewritten === parsed.value ? line : this.#write(line, rewritten, parsed.placeholders);
+    return rewritten === parsed.value ? line : this.#write(line, rewritten, true);
   }
 
   /**

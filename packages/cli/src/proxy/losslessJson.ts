@@ -78,6 +78,20 @@ export function parseLossless(text: string): LosslessParse {
 }
 
 /**
+ * The value of JSON text as {@link parseLossless} reads it, for the core's decoder
+ * (`parseJson`): the numbers of an argument sent as a JSON string keep their text, as those of
+ * the message around it do. Whatever it returns is written with placeholders on (see
+ * `StdioLineAdapter`: a client message the core rewrote is written so), never given to another
+ * reader.
+ *
+ * @param text JSON text.
+ * @returns The value. Throws a `SyntaxError` for text that is not JSON.
+ */
+export function parseLosslessValue(text: string): unknown {
+  return parseLossless(text).value;
+}
+
+/**
  * Writes a value as compact JSON text, putting back the number texts {@link parseLossless} kept.
  *
  * @param value A value from {@link parseLossless}, or built from one.

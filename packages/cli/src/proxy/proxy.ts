@@ -13,6 +13,7 @@ import {
 } from '../passOptions/index.ts';
 import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
 import { ServerProcess } from '../ServerProcess/index.ts';
+import { parseLosslessValue } from './losslessJson.ts';
 import { outputTaken } from './outputTaken.ts';
 import { runRemoteProxy } from './remoteProxy.ts';
 import { ServerLines } from './ServerLines.ts';
@@ -150,6 +151,10 @@ export async function runProxy(
     ...(profile === undefined ? {} : { profile }),
     keepInvalid: options['keep-invalid'] === true,
     repair: options['repair-arguments'] === true,
+    // An argument sent as a JSON string keeps its numbers' text on the way to a local server, as
+    // the rest of the line does. Not toward a URL: the SDK transport writes values with
+    // JSON.stringify, which would send the placeholders themselves.
+    ...(upstream.kind === 'url' ? {} : { parseJson: parseLosslessValue }),
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });
