@@ -95,7 +95,7 @@ function compile(
   let decoder: Decoder;
   switch (node.kind) {
     case 'json':
-      decoder = parseJson === undefined ? compileJson() : compileParsedJson(parseJson);
+      decoder = compileJson(textReaderOf(parseJson));
       break;
     case 'enum':
       decoder = compileEnum(node.pairs);
@@ -128,40 +128,39 @@ function compile(
     default:
       decoder = IDENTITY;
   }
-  if (!repair || !wantsContainer(node)) return decoder;
-  return parseJson === undefined ? withRepair(decoder) : withParsedRepair(decoder, parseJson);
+  return repair && wantsContainer(node) ? withRepair(decoder, textReaderOf(parseJson)) : decoder;
+}
+
+/** Reads the text of a JSON string: its value, or {@link NOT_JSON}. */
+type TextReader = (text: string) => unknown;
+
+/**
+ * The reader of one compiled node: {@link readJsonText} with a key cache of the node's own, or the
+ * caller's parser (`DecodeOptions.parseJson`), whose throw means the text is not JSON.
+ */
+function textReaderOf(parseJson: JsonParser | undefined): TextReader {
+  if (parseJson === undefined) {
+    const keys = newKeyCache();
+    return (text) => readJsonText(text, keys);
+  }
+  return (text) => {
+    try {
+      return parseJson(text);
+    } catch {
+      return NOT_JSON;
+    }
+  };
 }
 
 /** Parses a string holding JSON into an object or array before `decoder` runs (`repair`). */
-function withRepair(decoder: Decoder): Decoder {
-  const keys = newKeyCache();
+function withRepair(decoder: Decoder, read: TextReader): Decoder {
   return function decodeRepaired(wire: unknown): unknown {
     if (typeof wire === 'string') {
-      const parsed = readJsonText(wire, keys);
+      const parsed = read(wire);
       if (parsed !== null && typeof parsed === 'object') return decoder(parsed);
     }
     return decoder(wire);
   };
-}
-
-/** {@link withRepair} with the caller's parser (a throw: the string is not JSON). */
-function withParsedRepair(decoder: Decoder, parseJson: JsonParser): Decoder {
-  return function decodeRepaired(wire: unknown): unknown {
-    if (typeof wire === 'string') {
-      const parsed = parseQuietly(parseJson, wire);
-      if (parsed !== null && typeof parsed === 'object') return decoder(parsed);
-    }
-    return decoder(wire);
-  };
-}
-
-/** What a caller's parser gives for a text; {@link NOT_JSON} when it throws. */
-function parseQuietly(parseJson: JsonParser, text: string): unknown {
-  try {
-    return parseJson(text);
-  } catch {
-    return NOT_JSON;
-  }
 }
 
 /** Whether the original wants an object or an array at this node. */
@@ -183,21 +182,11 @@ function wantsContainer(node: Exclude<CodecNode, null>): boolean {
   }
 }
 
-/** The decoder of a `json` node: a string is read as JSON, with the node's own key cache. */
-function compileJson(): Decoder {
-  const keys = newKeyCache();
+/** The decoder of a `json` node: a string is read as JSON; one it cannot read passes as it came. */
+function compileJson(read: TextReader): Decoder {
   return function decodeJson(wire: unknown): unknown {
     if (typeof wire !== 'string') return wire;
-    const parsed = readJsonText(wire, keys);
-    return parsed === NOT_JSON ? wire : parsed;
-  };
-}
-
-/** {@link compileJson} with the caller's parser (a throw: the string passes as it came). */
-function compileParsedJson(parseJson: JsonParser): Decoder {
-  return function decodeJson(wire: unknown): unknown {
-    if (typeof wire !== 'string') return wire;
-    const parsed = parseQuietly(parseJson, wire);
+    const parsed = read(wire);
     return parsed === NOT_JSON ? wire : parsed;
   };
 }
