@@ -1,4 +1,4 @@
-import { decoderOf, parsingDecoderOf } from '../profiles/decoder.ts';
+import { decoderOf } from '../profiles/decoder.ts';
 import type { Codec, CodecNode, DecodeOptions } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 
@@ -30,12 +30,7 @@ export function decodeArguments(
 ): unknown {
   try {
     const root = isPlainObject(codec) ? (codec.root as CodecNode | undefined) : undefined;
-    const node = root ?? null;
-    const repair = options?.repair === true;
-    const parseJson = options?.parseJson;
-    const decoder =
-      parseJson === undefined ? decoderOf(node, repair) : parsingDecoderOf(node, repair, parseJson);
-    return decoder(wireArguments);
+    return decoderOf(root ?? null, options?.repair === true, options?.parseJson)(wireArguments);
   } catch {
     return wireArguments;
   }

@@ -40,27 +40,23 @@ const decodersPerParser = new WeakMap<JsonParser, ParserDecoders>();
 
 /**
  * The decoder of a codec node, compiled on first use and kept per node object (a codec must not
- * be changed after it has been used to decode). A node that maps nothing compiles to
- * {@link IDENTITY}. Compiling never throws: a malformed position compiles to a decoder that does.
+ * be changed after it has been used to decode), and per parser when the caller gave one
+ * (`DecodeOptions.parseJson`: a decoder reads JSON text with its parser, so one compiled for
+ * another cannot be shared). A node that maps nothing compiles to {@link IDENTITY}. Compiling
+ * never throws: a malformed position compiles to a decoder that does.
  *
  * @param node A codec node.
  * @param repair Whether strings holding JSON are parsed where an object or array is wanted.
+ * @param parseJson How the text of a JSON string is read (a throw: it is not JSON); `undefined`
+ *   for {@link readJsonText}.
  * @returns The decoder.
  */
-export function decoderOf(node: CodecNode, repair: boolean): Decoder {
-  return repair ? repairDecoderOf(node) : plainDecoderOf(node);
-}
-
-/**
- * {@link decoderOf} with a parser of the caller's (`DecodeOptions.parseJson`): compiled and kept
- * per parser and node, apart from the default decoders, whose path stays as it is.
- *
- * @param node A codec node.
- * @param repair Whether strings holding JSON are parsed where an object or array is wanted.
- * @param parseJson How the text of a JSON string is read (a throw: it is not JSON).
- * @returns The decoder.
- */
-export function parsingDecoderOf(node: CodecNode, repair: boolean, parseJson: JsonParser): Decoder {
+export function decoderOf(
+  node: CodecNode,
+  repair: boolean,
+  parseJson: JsonParser | undefined = undefined,
+): Decoder {
+  if (parseJson === undefined) return repair ? repairDecoderOf(node) : plainDecoderOf(node);
   let decoders = decodersPerParser.get(parseJson);
   if (decoders === undefined) {
     decoders = {
@@ -70,17 +66,6 @@ export function parsingDecoderOf(node: CodecNode, repair: boolean, parseJson: Js
     decodersPerParser.set(parseJson, decoders);
   }
   return repair ? decoders.repair(node) : decoders.plain(node);
-}
-
-/** The decoder of a child node: with the parser its parent was compiled with. */
-function childDecoderOf(
-  node: CodecNode,
-  repair: boolean,
-  parseJson: JsonParser | undefined,
-): Decoder {
-  return parseJson === undefined
-    ? decoderOf(node, repair)
-    : parsingDecoderOf(node, repair, parseJson);
 }
 
 /**
@@ -104,26 +89,26 @@ function compile(
       decoder = compileObject(node, repair, parseJson);
       break;
     case 'entries': {
-      const value = childDecoderOf(node.value, repair, parseJson);
+      const value = decoderOf(node.value, repair, parseJson);
       decoder = function decodeEntries(wire: unknown): unknown {
         return entriesToObject(value, wire) ?? wire;
       };
       break;
     }
     case 'array':
-      decoder = mapArrayItems(childDecoderOf(node.items, repair, parseJson));
+      decoder = mapArrayItems(decoderOf(node.items, repair, parseJson));
       break;
     case 'tuple':
       decoder = mapTupleItems(
-        node.prefix.map((item) => childDecoderOf(item, repair, parseJson)),
-        childDecoderOf(node.items, repair, parseJson),
+        node.prefix.map((item) => decoderOf(item, repair, parseJson)),
+        decoderOf(node.items, repair, parseJson),
       );
       break;
     case 'union':
       decoder = compileUnion(node.branches, repair, parseJson);
       break;
     case 'wrap':
-      decoder = compileWrap(node.property, childDecoderOf(node.value, repair, parseJson));
+      decoder = compileWrap(node.property, decoderOf(node.value, repair, parseJson));
       break;
     default:
       decoder = IDENTITY;
@@ -209,7 +194,7 @@ function compileUnion(
   repair: boolean,
   parseJson: JsonParser | undefined,
 ): Decoder {
-  const decoders = branches.map((branch) => childDecoderOf(branch.codec, repair, parseJson));
+  const decoders = branches.map((branch) => decoderOf(branch.codec, repair, parseJson));
   if (decoders.every((decoder) => decoder === IDENTITY)) return IDENTITY;
   const tested = branchesThatDecide(branches, decoders);
   const guards: GuardTest[] = tested.map((index) => compileGuard(branchAt(branches, index).wire));
@@ -366,11 +351,11 @@ function compileObject(
   parseJson: JsonParser | undefined,
 ): Decoder {
   const properties = compileProperties(node.properties, (child) =>
-    childDecoderOf(child, repair, parseJson),
+    decoderOf(child, repair, parseJson),
   );
   const nullKeys = stringList(node.nullMeansAbsent);
   const ignoredKeys = stringList(node.ignored);
-  const rest = node.rest === undefined ? IDENTITY : childDecoderOf(node.rest, repair, parseJson);
+  const rest = node.rest === undefined ? IDENTITY : decoderOf(node.rest, repair, parseJson);
   const extra = node.extra;
   if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
   if (
@@ -390,7 +375,7 @@ function compileObject(
     watchedMaps: [],
     rest,
     extraProperty: extra?.property,
-    extraValue: extra === undefined ? undefined : childDecoderOf(extra.value, repair, parseJson),
+    extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair, parseJson),
   };
   for (const key of ignoredKeys) watchKey(compiled, key, DROPPED, IDENTITY);
   for (const key of nullKeys) watchKey(compiled, key, NULL_DROPPED, IDENTITY);
