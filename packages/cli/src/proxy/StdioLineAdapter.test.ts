@@ -130,6 +130,23 @@ describe('StdioLineAdapter', () => {
     );
   });
 
+  it('gives a profile the numbers of a schema as values, a number beyond any as its text', () => {
+    // Python servers write floats as `1.0`: a profile lists, describes and compares them as the
+    // numbers they are (as a placeholder string, `1.0` would match no number of the `enum`).
+    const lines = new StdioLineAdapter(new ToolSchemaMessages({ profile: 'anthropic-strict' }));
+    lines.clientLine(Buffer.from('{"jsonrpc":"2.0","id":1.0,"method":"tools/list"}'));
+    const answer =
+      '{"jsonrpc":"2.0","id":1.0,"result":{"tools":[{"name":"n","inputSchema":{"type":"object",' +
+      '"properties":{"n":{"type":"number","enum":[1.0,2.50]},"m":{"type":"integer",' +
+      '"minimum":1E2,"maximum":1e400,"default":1.0}},"required":["n","m"]}}]}}';
+    expect(lines.serverLine(Buffer.from(answer)).toString()).toBe(
+      '{"jsonrpc":"2.0","id":1.0,"result":{"tools":[{"name":"n","inputSchema":{"type":"object",' +
+        '"properties":{"n":{"type":"number","enum":[1,2.5]},"m":{"type":"integer","default":1,' +
+        '"description":"Constraints: minimum: 100; maximum: 1e400."}},"required":["n","m"],' +
+        '"additionalProperties":false}}]}}',
+    );
+  });
+
   it('passes an answer it cannot write back on as it came, and reports why', () => {
     const failures: unknown[] = [];
     const lines = adapter(failures);

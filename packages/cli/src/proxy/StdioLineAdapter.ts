@@ -8,7 +8,7 @@ import {
 } from '@toolschema/mcp';
 import { isObject } from '../isObject/index.ts';
 import { findToolsArray, skipValue, type ToolsArray } from './jsonBytes.ts';
-import { parseLossless, stringifyLossless } from './losslessJson.ts';
+import { parseLossless, readNumbers, stringifyLossless } from './losslessJson.ts';
 import { type CachedTool, ToolTextCache } from './ToolTextCache.ts';
 
 const TOOLS_LIST = Buffer.from('tools/list');
@@ -539,9 +539,12 @@ export class StdioLineAdapter {
   }
 
   /**
-   * Passes one tool to the core and keeps what it became in the cache.
+   * Passes one tool to the core and keeps what it became in the cache. Under a profile other than
+   * `mcp` the core reads the numbers of the schemas (bounds it describes, `enum` values it lists):
+   * they reach it as numbers, not as placeholders of their text (see `readNumbers`).
    *
-   * @param tool The tool as listed.
+   * @param tool The tool as listed (this adapter's own parse: its numbers may be read in place;
+   *   its text and key were taken before).
    * @param placeholders Whether it may hold number placeholders.
    * @param source Its text as listed: the key (see {@link CachedTool.source}).
    * @param bytes The same text as bytes.
@@ -552,6 +555,7 @@ export class StdioLineAdapter {
     source: string,
     bytes: Buffer,
   ): CachedTool {
+    if (placeholders && this.#messages.decodesCalls) readNumbers(tool);
     const listed = this.#messages.listTool(tool);
     const output =
       listed.tool === undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLossless, stringifyLossless } from './losslessJson.ts';
+import { parseLossless, readNumbers, stringifyLossless } from './losslessJson.ts';
 
 const roundTrip = (text: string): string => {
   const { value, placeholders } = parseLossless(text);
@@ -52,5 +52,37 @@ describe('parseLossless / stringifyLossless', () => {
   it('throws a SyntaxError for text that is not JSON', () => {
     expect(() => parseLossless('{"n":1e400')).toThrow(SyntaxError);
     expect(() => parseLossless('nope')).toThrow(SyntaxError);
+  });
+
+  it('writes back a number a string quotes as JSON text (a description naming a value)', () => {
+    const { value } = parseLossless('{"n":1e400,"m":12345678901234567890}');
+    const { n, m } = value as { n: string; m: string };
+    const described = {
+      description: `maximum: ${JSON.stringify(n)}; default: ${JSON.stringify(m)}.`,
+    };
+    expect(stringifyLossless(described, true)).toBe(
+      '{"description":"maximum: 1e400; default: 12345678901234567890."}',
+    );
+  });
+});
+
+describe('readNumbers', () => {
+  it('reads every placeholder of a finite number as that number, in place, at any depth', () => {
+    const { value } = parseLossless(
+      '{"a":1.0,"b":[2.50,{"c":1E2,"__proto__":-0.0}],"d":12345678901234567890,"e":"1.0"}',
+    );
+    expect(readNumbers(value)).toBe(value);
+    expect(value).toStrictEqual(
+      JSON.parse('{"a":1,"b":[2.5,{"c":100,"__proto__":-0}],"d":12345678901234567000,"e":"1.0"}'),
+    );
+    expect(Object.getPrototypeOf((value as { b: object[] }).b[1])).toBe(Object.prototype);
+  });
+
+  it('keeps the placeholder of a number beyond any, and reads a root placeholder', () => {
+    const { value } = parseLossless('[1e400,-1e400]');
+    readNumbers(value);
+    expect(stringifyLossless(value, true)).toBe('[1e400,-1e400]');
+    expect(readNumbers(parseLossless('1.0').value)).toBe(1);
+    expect(readNumbers('not a placeholder')).toBe('not a placeholder');
   });
 });

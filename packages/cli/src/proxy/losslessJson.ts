@@ -19,6 +19,15 @@ const PLACEHOLDER_TEXT = JSON.stringify(MARK).slice(0, -1);
 const PLACEHOLDER = new RegExp(`${escapeRegExp(PLACEHOLDER_TEXT)}([-+.0-9eE]+)"`, 'g');
 
 /**
+ * A placeholder the core quoted in a string it wrote (a description that names a value with
+ * `JSON.stringify`: `maximum: 1e400`), as that string appears in `JSON.stringify` output.
+ */
+const QUOTED_PLACEHOLDER = new RegExp(
+  `${escapeRegExp(JSON.stringify(PLACEHOLDER_TEXT).slice(1, -1))}([-+.0-9eE]+)${escapeRegExp('\\"')}`,
+  'g',
+);
+
+/**
  * Every number of JSON text outside a string stands after `:`, `,` or `[` and before `,`, `}` or
  * `]` (white space aside), so this finds them all without reading strings (it also finds text in
  * strings that looks the same, which only costs the exact scan below).
@@ -92,7 +101,46 @@ export function parseLosslessValue(text: string): unknown {
 }
 
 /**
- * Writes a value as compact JSON text, putting back the number texts {@link parseLossless} kept.
+ * Reads, in place, every placeholder of a number that has a JSON value as that number, as
+ * `JSON.parse` reads it (`1.0` is 1, a 64-bit integer is rounded); only a number beyond any
+ * (`1e400`) stays a placeholder. For a tool a profile rewrites: the core then judges its bounds,
+ * lists its `enum` values and describes its `default` as the values they are, where a placeholder
+ * would be a string to it (a `1.0` in an `enum` of numbers no number matches). The value must be
+ * one of {@link parseLossless}'s own, not shared: it is changed.
+ *
+ * @param value A value from {@link parseLossless}.
+ * @returns The value (a new one only when it is itself such a placeholder).
+ */
+export function readNumbers(value: unknown): unknown {
+  const number = placeholderNumber(value);
+  if (number !== undefined) return number;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const container = pending.pop();
+    if (typeof container !== 'object' || container === null) continue;
+    // Every key is an own data property of a parsed value (`__proto__` too, which then shadows
+    // the inherited setter), so assigning to it writes that property.
+    const record = container as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      const read = placeholderNumber(item);
+      if (read !== undefined) record[key] = read;
+      else if (typeof item === 'object' && item !== null) pending.push(item);
+    }
+  }
+  return value;
+}
+
+/** The number a placeholder stands for, when it is one and that number is finite. */
+function placeholderNumber(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !value.startsWith(MARK)) return undefined;
+  const number = Number(value.slice(MARK.length));
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * Writes a value as compact JSON text, putting back the number texts {@link parseLossless} kept,
+ * also where the core quoted one in a string it wrote (a description's `maximum: 1e400`).
  *
  * @param value A value from {@link parseLossless}, or built from one.
  * @param placeholders Whether it may hold placeholders.
@@ -100,5 +148,5 @@ export function parseLosslessValue(text: string): unknown {
  */
 export function stringifyLossless(value: unknown, placeholders: boolean): string {
   const text = JSON.stringify(value);
-  return placeholders ? text.replace(PLACEHOLDER, '$1') : text;
+  return placeholders ? text.replace(PLACEHOLDER, '$1').replace(QUOTED_PLACEHOLDER, '$1') : text;
 }
