@@ -51,6 +51,13 @@ export interface HttpServerSettings {
   json?: boolean;
   /** What it lists; {@link HTTP_TOOL} alone by default. */
   catalog?: ToolCatalog;
+  /**
+   * Changes the text of every answer chunk it writes (as a server in another language would write
+   * numbers), keeping its length: the transport counts what it writes.
+   */
+  answerText?: (text: string) => string;
+  /** Whether `tools/call` also echoes its arguments as `structuredContent` (numbers as numbers). */
+  structured?: boolean;
 }
 
 /** A running test server. */
@@ -59,6 +66,8 @@ export interface HttpTestServer {
   url: string;
   /** The headers of every request it received, in order. */
   requests: { method: string; headers: IncomingMessage['headers'] }[];
+  /** The text of every request body it received, in order. */
+  bodies: string[];
   /** Forgets every session, as a server that restarted or expired them does (404 from then on). */
   expireSessions: () => Promise<void>;
   /** Closes every connection and stops listening. */
@@ -75,9 +84,9 @@ function listPage(catalog: ToolCatalog, cursor: string | undefined): Record<stri
 
 /**
  * A low-level SDK v1 server whose tool schema has `$ref`s (or that lists a catalog);
- * `tools/call` echoes its arguments.
+ * `tools/call` echoes its arguments as text (and, if `structured`, as `structuredContent`).
  */
-function mcpServer(catalog: ToolCatalog | undefined): Server {
+function mcpServer(catalog: ToolCatalog | undefined, structured = false): Server {
   const server = new Server(
     { name: 'http-fixture', version: '1.0.0' },
     { capabilities: { tools: { listChanged: catalog !== undefined } } },
@@ -90,16 +99,42 @@ function mcpServer(catalog: ToolCatalog | undefined): Server {
       catalog.announceChange = false;
       await extra.sendNotification({ method: 'notifications/tools/list_changed' });
     }
-    return { content: [{ type: 'text', text: JSON.stringify(request.params.arguments) }] };
+    const { arguments: given } = request.params;
+    return {
+      content: [{ type: 'text', text: JSON.stringify(given) }],
+      ...(structured && given !== undefined ? { structuredContent: given } : {}),
+    };
   });
   return server;
 }
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
+async function readBody(request: IncomingMessage, bodies: string[]): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
+  bodies.push(text);
   return text === '' ? undefined : JSON.parse(text);
+}
+
+/** Makes every chunk the response writes pass through `change` first (as text). */
+function changeAnswer(response: ServerResponse, change: (text: string) => string): void {
+  const write = response.write.bind(response) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  const changed = (chunk: unknown): unknown =>
+    typeof chunk === 'string'
+      ? change(chunk)
+      : chunk instanceof Uint8Array
+        ? change(Buffer.from(chunk).toString('utf8'))
+        : chunk;
+  response.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(changed(chunk), ...rest)) as ServerResponse['write'];
+  const end = response.end.bind(response) as (
+    chunk?: unknown,
+    ...rest: unknown[]
+  ) => ServerResponse;
+  response.end = ((chunk?: unknown, ...rest: unknown[]) =>
+    typeof chunk === 'function' || chunk === undefined
+      ? end(chunk, ...rest)
+      : end(changed(chunk), ...rest)) as ServerResponse['end'];
 }
 
 /**
@@ -111,9 +146,10 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 export async function startHttpServer(settings: HttpServerSettings): Promise<HttpTestServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport | SSEServerTransport>();
   const requests: HttpTestServer['requests'] = [];
+  const bodies: string[] = [];
 
   async function streamable(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = request.method === 'POST' ? await readBody(request) : undefined;
+    const body = request.method === 'POST' ? await readBody(request, bodies) : undefined;
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const transport = sessions.get(sessionId);
@@ -141,7 +177,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
         sessions.set(id, transport);
       },
     });
-    await mcpServer(settings.catalog).connect(transport);
+    await mcpServer(settings.catalog, settings.structured).connect(transport);
     await transport.handleRequest(request, response, body);
   }
 
@@ -150,7 +186,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
     if (request.method === 'GET' && url.pathname === '/mcp') {
       const transport = new SSEServerTransport('/messages', response);
       sessions.set(transport.sessionId, transport);
-      await mcpServer(settings.catalog).connect(transport);
+      await mcpServer(settings.catalog, settings.structured).connect(transport);
       return;
     }
     if (request.method === 'POST' && url.pathname === '/messages') {
@@ -162,7 +198,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
       await (transport as SSEServerTransport).handlePostMessage(
         request,
         response,
-        await readBody(request),
+        await readBody(request, bodies),
       );
       return;
     }
@@ -171,6 +207,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
 
   const http = createServer((request, response) => {
     requests.push({ method: request.method ?? '', headers: request.headers });
+    if (settings.answerText !== undefined) changeAnswer(response, settings.answerText);
     const handle = settings.transport === 'streamable' ? streamable : sse;
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500);
@@ -183,6 +220,7 @@ export async function startHttpServer(settings: HttpServerSettings): Promise<Htt
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     requests,
+    bodies,
     expireSessions: async () => {
       const transports = [...sessions.values()];
       sessions.clear();

@@ -174,6 +174,32 @@ describe('toolschema proxy --url', () => {
     expect(JSON.parse(line).result.tools[0].inputSchema).toStrictEqual(REWRITTEN_INPUT);
   });
 
+  it('keeps the text of every number both ways', async () => {
+    // A client and a server that read numbers exactly (Python, Go): the proxy parses messages to
+    // rewrite them, yet neither side sees one of its numbers change.
+    const { url, bodies } = await server({
+      transport: 'streamable',
+      // The fixture is a JavaScript server: its answers spell a number as another server might
+      // (the same length: the answer's chunks are counted).
+      answerText: (text) => text.replaceAll('100000', '1.00e5'),
+      structured: true,
+    });
+    const proxy = await openRaw(url, ['--profile', 'openai-strict']);
+    proxy.sendText(
+      '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ship","arguments":' +
+        '{"to":{"city":"Oslo"},"from":null,"n":12345678901234567890,"f":1.0,"m":100000}}}',
+    );
+    const line = await proxy.answer(5);
+    // Decoded (`from: null` is absent again), every number as the client wrote it.
+    expect(bodies.at(-1)).toContain(
+      '"arguments":{"to":{"city":"Oslo"},"n":12345678901234567890,"f":1.0,"m":100000}',
+    );
+    // The server read 12345678901234567890 as JavaScript does; its `1.00e5` reaches the client.
+    expect(line).toContain(
+      '"structuredContent":{"to":{"city":"Oslo"},"n":12345678901234567000,"f":1,"m":1.00e5}',
+    );
+  });
+
   it('reports an expired session in one line, answers the request and exits 1', async () => {
     const testServer = await server({ transport: 'streamable' });
     const proxy = await openRaw(testServer.url);

@@ -349,6 +349,7 @@ describe('toolschema proxy --url, an answer it cannot write', () => {
     servers.push({
       url: '',
       requests: [],
+      bodies: [],
       expireSessions: async () => undefined,
       stop: async () => {
         http.closeAllConnections();

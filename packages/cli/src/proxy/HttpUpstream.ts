@@ -6,6 +6,7 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
+import { losslessFetch } from './losslessFetch.ts';
 
 /** What {@link HttpUpstream} tells its owner. */
 export interface HttpUpstreamHandlers {
@@ -50,7 +51,8 @@ function describe(error: unknown): string {
 /**
  * The proxy's connection to a remote MCP server, through the MCP SDK's own client transports:
  * Streamable HTTP, and the older HTTP+SSE transport when the first POST is answered with 400, 404
- * or 405 (the fallback the MCP specification describes for clients). The SDK does the framing,
+ * or 405 (the fallback the MCP specification describes for clients), both with a `fetch` that
+ * keeps every number's text (`losslessFetch`): messages may hold placeholders. The SDK does the framing,
  * the SSE streams and the session id; this class picks the transport, keeps the order that
  * matters (nothing is sent before the `initialize` exchange has given the session id) and sorts
  * failures into those the connection survives and those it does not.
@@ -133,7 +135,10 @@ export class HttpUpstream {
   /** Sends the first message over Streamable HTTP, or over HTTP+SSE when the server is older. */
   async #open(message: unknown): Promise<void> {
     const streamable = this.#connect(
-      new StreamableHTTPClientTransport(this.#url, { requestInit: { headers: this.#headers } }),
+      new StreamableHTTPClientTransport(this.#url, {
+        requestInit: { headers: this.#headers },
+        fetch: losslessFetch(),
+      }),
     );
     try {
       await streamable.start();
@@ -149,7 +154,10 @@ export class HttpUpstream {
     }
     this.#kind = 'HTTP+SSE';
     const sse = this.#connect(
-      new SSEClientTransport(this.#url, { requestInit: { headers: this.#headers } }),
+      new SSEClientTransport(this.#url, {
+        requestInit: { headers: this.#headers },
+        fetch: losslessFetch(),
+      }),
     );
     try {
       await sse.start();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseLossless, readNumbers, stringifyLossless } from './losslessJson.ts';
+import {
+  idAsString,
+  parseLossless,
+  readNumbers,
+  restoreNumbers,
+  stringifyLossless,
+} from './losslessJson.ts';
 
 const roundTrip = (text: string): string => {
   const { value, placeholders } = parseLossless(text);
@@ -63,6 +69,21 @@ describe('parseLossless / stringifyLossless', () => {
     expect(stringifyLossless(described, true)).toBe(
       '{"description":"maximum: 1e400; default: 12345678901234567890."}',
     );
+  });
+});
+
+describe('idAsString', () => {
+  it('sends an id JSON.parse would change as a string, written back as its text', () => {
+    const message = parseLossless('{"id":9007199254740993,"params":{"n":1.0}}').value as {
+      id: unknown;
+    };
+    message.id = idAsString(message.id);
+    const sent = restoreNumbers(JSON.stringify(message));
+    expect(sent).toMatch(/^\{"id":"\\u0000[0-9a-f]+:id:9007199254740993","params":\{"n":1\.0\}\}$/);
+    // The server answers with the id it got, which the proxy writes as it was sent.
+    const answer = JSON.parse(sent.replace(',"params":{"n":1.0}', ',"result":{}'));
+    expect(stringifyLossless(answer, true)).toBe('{"id":9007199254740993,"result":{}}');
+    expect([idAsString(7), idAsString('a'), idAsString(null)]).toStrictEqual([7, 'a', null]);
   });
 });
 

@@ -27,6 +27,15 @@ const QUOTED_PLACEHOLDER = new RegExp(
   'g',
 );
 
+/** Starts a request id sent as a string ({@link idAsString}); no number placeholder starts so. */
+const ID_MARK = `${MARK}id:`;
+
+/** An id sent as a string, in `JSON.stringify` output, with the number's text as group 1. */
+const ID_PLACEHOLDER = new RegExp(
+  `${escapeRegExp(JSON.stringify(ID_MARK).slice(0, -1))}([-+.0-9eE]+)"`,
+  'g',
+);
+
 /**
  * Every number of JSON text outside a string stands after `:`, `,` or `[` and before `,`, `}` or
  * `]` (white space aside), so this finds them all without reading strings (it also finds text in
@@ -76,14 +85,32 @@ export interface LosslessParse {
  *   not JSON.
  */
 export function parseLossless(text: string): LosslessParse {
-  if (!mayHoldNoncanonicalNumber(text)) return { value: JSON.parse(text), placeholders: false };
+  const marked = markText(text);
+  return { value: JSON.parse(marked.text), placeholders: marked.placeholders };
+}
+
+/**
+ * JSON text with every number `JSON.stringify` would write differently as the JSON text of its
+ * placeholder string: what another reader (the MCP SDK's transports) then parses as
+ * {@link parseLossless} would. Text that is not JSON comes back as it is or with numbers marked,
+ * never with a throw.
+ *
+ * @param text JSON text.
+ * @returns The marked text (the same string when it holds no such number).
+ */
+export function markNumbers(text: string): string {
+  return markText(text).text;
+}
+
+function markText(text: string): { text: string; placeholders: boolean } {
+  if (!mayHoldNoncanonicalNumber(text)) return { text, placeholders: false };
   let placeholders = false;
   const marked = text.replace(STRING_OR_NUMBER, (token) => {
     if (token.charCodeAt(0) === 0x22 || String(Number(token)) === token) return token;
     placeholders = true;
     return `${PLACEHOLDER_TEXT}${token}"`;
   });
-  return { value: JSON.parse(marked), placeholders };
+  return { text: marked, placeholders };
 }
 
 /**
@@ -139,8 +166,33 @@ function placeholderNumber(value: unknown): number | undefined {
 }
 
 /**
- * Writes a value as compact JSON text, putting back the number texts {@link parseLossless} kept,
- * also where the core quoted one in a string it wrote (a description's `maximum: 1e400`).
+ * Puts back, in JSON text written from values with placeholders, the text of each number, also
+ * where the core quoted one in a string it wrote (a description's `maximum: 1e400`). Request ids
+ * kept as strings ({@link idAsString}) stay strings.
+ *
+ * @param text `JSON.stringify` output.
+ * @returns The text with every number as it came.
+ */
+export function restoreNumbers(text: string): string {
+  return text.replace(PLACEHOLDER, '$1').replace(QUOTED_PLACEHOLDER, '$1');
+}
+
+/**
+ * A request id as the remote proxy sends it: the placeholder of a number `JSON.parse` would
+ * change (a 64-bit integer) becomes a string no writer toward the server turns back into a number,
+ * so a server that reads ids as `JSON.parse` does answers with the id it got; toward the client,
+ * {@link stringifyLossless} writes the number's text again. Any other id is returned as it is.
+ *
+ * @param id A request id from {@link parseLossless}.
+ * @returns The id to send.
+ */
+export function idAsString(id: unknown): unknown {
+  return typeof id === 'string' && id.startsWith(MARK) ? `${ID_MARK}${id.slice(MARK.length)}` : id;
+}
+
+/**
+ * Writes a value as compact JSON text, putting back the number texts {@link parseLossless} kept
+ * ({@link restoreNumbers}) and the ids sent as strings ({@link idAsString}).
  *
  * @param value A value from {@link parseLossless}, or built from one.
  * @param placeholders Whether it may hold placeholders.
@@ -148,5 +200,5 @@ function placeholderNumber(value: unknown): number | undefined {
  */
 export function stringifyLossless(value: unknown, placeholders: boolean): string {
   const text = JSON.stringify(value);
-  return placeholders ? text.replace(PLACEHOLDER, '$1').replace(QUOTED_PLACEHOLDER, '$1') : text;
+  return placeholders ? restoreNumbers(text).replace(ID_PLACEHOLDER, '$1') : text;
 }

@@ -151,10 +151,9 @@ export async function runProxy(
     ...(profile === undefined ? {} : { profile }),
     keepInvalid: options['keep-invalid'] === true,
     repair: options['repair-arguments'] === true,
-    // An argument sent as a JSON string keeps its numbers' text on the way to a local server, as
-    // the rest of the line does. Not toward a URL: the SDK transport writes values with
-    // JSON.stringify, which would send the placeholders themselves.
-    ...(upstream.kind === 'url' ? {} : { parseJson: parseLosslessValue }),
+    // An argument sent as a JSON string keeps its numbers' text on the way to the server, as the
+    // rest of the message does.
+    parseJson: parseLosslessValue,
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { HttpUpstream } from './HttpUpstream.ts';
-import { parseLossless, stringifyLossless } from './losslessJson.ts';
+import { idAsString, parseLossless, stringifyLossless } from './losslessJson.ts';
 import { outputTaken } from './outputTaken.ts';
 import type { StdioLineAdapter } from './StdioLineAdapter.ts';
 
@@ -43,26 +43,25 @@ function isRequestId(id: unknown): id is string | number {
 }
 
 /**
- * Parses a client line for the SDK transport, which writes messages with `JSON.stringify`. A
- * request id whose text `JSON.parse` would change (a 64-bit integer) travels as a placeholder
- * string that {@link stringifyLossless} turns back into its text in the answer; every other
- * number is read as `JSON.parse` reads it, since the server must see numbers.
+ * Parses a client line for the SDK transport, keeping every number's text as the stdio proxy does
+ * (the transport's `fetch` writes them back, see `losslessFetch.ts`). A request id whose text
+ * `JSON.parse` would change (a 64-bit integer) goes to the server as a string
+ * ({@link idAsString}): a server that reads ids as `JSON.parse` does could not answer it, and
+ * the client gets its id back as it was sent. An answer to a server's request keeps the id's text.
+ *
+ * @param text A line from the client.
+ * @returns The message to send. Throws a `SyntaxError` for a line that is not JSON.
  */
-function parseClientLine(text: string): { message: unknown; placeholders: boolean } {
-  const lossless = parseLossless(text);
-  if (!lossless.placeholders) return { message: lossless.value, placeholders: false };
-  const message: unknown = JSON.parse(text);
-  const plain = entries(message);
-  const kept = entries(lossless.value);
-  let placeholders = false;
-  plain.forEach((entry, index) => {
-    const id = kept[index]?.id;
-    if (typeof id === 'string' && typeof entry.id === 'number') {
-      entry.id = id;
-      placeholders = true;
+export function parseClientLine(text: string): unknown {
+  const { value, placeholders } = parseLossless(text);
+  if (placeholders) {
+    // A request's id; an answer to a request of the server's carries the server's id, as it was.
+    for (const entry of entries(value)) {
+      if (typeof entry.method === 'string' && entry.id !== undefined)
+        entry.id = idAsString(entry.id);
     }
-  });
-  return { message, placeholders };
+  }
+  return value;
 }
 
 /**
@@ -84,7 +83,9 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
   const pending = new Set<string>();
   const key = (id: string | number): string => `${typeof id}:${id}`;
   let initializeId: string | undefined;
-  let placeholders = false;
+  // Messages both ways may hold number placeholders (the client's lines as parsed, the server's
+  // as `losslessFetch` marked them): every line toward the client puts them back.
+  const placeholders = true;
   let finish!: (code: number) => void;
   const finished = new Promise<number>((resolve) => {
     finish = resolve;
@@ -171,21 +172,20 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
   const onLine = (line: Buffer): void => {
     const text = line.toString('utf8').trim();
     if (text === '') return;
-    let parsed: ReturnType<typeof parseClientLine>;
+    let parsed: unknown;
     try {
       parsed = parseClientLine(text);
     } catch {
       io.stderr.write(`toolschema: a client line is not JSON, not sent: ${text.slice(0, 80)}\n`);
       return;
     }
-    placeholders ||= parsed.placeholders;
     // Pending from now, so a call held for the proxy's own tools/list is waited for too.
-    for (const entry of entries(parsed.message)) {
+    for (const entry of entries(parsed)) {
       if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
       pending.add(key(entry.id));
       if (entry.method === 'initialize') initializeId = key(entry.id);
     }
-    adapter.passClientMessage(parsed.message, (message) => void upstream.send(message));
+    adapter.passClientMessage(parsed, (message) => void upstream.send(message));
   };
   const lines = new LineSplitter(onLine);
   const onData = (chunk: Buffer | string): void => {
