@@ -1,3 +1,4 @@
+import { PROFILES } from '@toolschema/core';
 import {
   DEFAULT_GATE_LIST_TIMEOUT,
   type GateListRequest,
@@ -10,6 +11,7 @@ import {
   toolWithRef,
   toolWithTooManyProperties,
 } from '@toolschema/test-support';
+import { readPythonListing } from '@toolschema/test-support/corpora';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
 import { ToolTextCache } from './ToolTextCache.ts';
@@ -145,6 +147,25 @@ describe('StdioLineAdapter', () => {
         '"description":"Constraints: minimum: 100; maximum: 1e400."}},"required":["n","m"],' +
         '"additionalProperties":false}}]}}',
     );
+  });
+
+  it("lists a Python server's tools under every profile as the same tools written by JavaScript", () => {
+    // FastMCP's OpenAPI tools as Python wrote them (`"minimum": 1.0`), made one line: JSON strings
+    // hold no raw line break, so what follows one is white space between tokens.
+    const result = readPythonListing('openapi').replace(/\n\s*/g, '');
+    const answer = `{"jsonrpc":"2.0","id":1,"result":${result}}`;
+    const asJavaScript = JSON.stringify(JSON.parse(answer));
+    expect(answer).not.toBe(asJavaScript);
+    for (const profile of PROFILES) {
+      const listed = (text: string): string => {
+        const lines = new StdioLineAdapter(new ToolSchemaMessages({ profile }));
+        lines.clientLine(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+        return lines.serverLine(Buffer.from(text)).toString();
+      };
+      const fromPython = listed(answer);
+      expect(fromPython).not.toContain('\\u0000');
+      expect(JSON.parse(fromPython)).toStrictEqual(JSON.parse(listed(asJavaScript)));
+    }
   });
 
   it('passes an answer it cannot write back on as it came, and reports why', () => {

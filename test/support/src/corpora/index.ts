@@ -8,7 +8,7 @@ export {
   type ValidatorCorpus,
 } from './listValidatorCorpora.ts';
 export { listNotionTools } from './notionTools.ts';
-export { loadPythonTools, type PythonCorpus } from './pythonTools.ts';
+export { loadPythonTools, type PythonCorpus, readPythonListing } from './pythonTools.ts';
 export { VALIBOT_TOOLS } from './valibotTools.ts';
 export { INVALID_ARGUMENTS, VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
 export { ZOD_TOOLS } from './zodTools.ts';

@@ -30,11 +30,22 @@ const cached = new Map<PythonCorpus, readonly CorpusTool[]>();
 export function loadPythonTools(corpus: PythonCorpus): readonly CorpusTool[] {
   let tools = cached.get(corpus);
   if (tools === undefined) {
-    const listed = JSON.parse(readFileSync(join(FIXTURES, FILES[corpus]), 'utf8')) as {
+    const listed = JSON.parse(readPythonListing(corpus)) as {
       tools: CorpusTool[];
     };
     tools = listed.tools.map((tool) => ({ name: tool.name, inputSchema: tool.inputSchema }));
     cached.set(corpus, tools);
   }
   return tools;
+}
+
+/**
+ * A Python listing's `tools/list` result as the server wrote it (`json.dumps`, indented: floats
+ * as `1.0`), for a test of what reads JSON text itself.
+ *
+ * @param corpus Which listing.
+ * @returns Its text.
+ */
+export function readPythonListing(corpus: PythonCorpus): string {
+  return readFileSync(join(FIXTURES, FILES[corpus]), 'utf8');
 }
