@@ -53,8 +53,13 @@ describe('losslessFetch', () => {
       'event: endpoint\ndata: /messages?sessionId=123e4567-0e10\n\n' +
       'id: 007\r\nretry: 1000\r\ndata: {"jsonrpc":"2.0","id":2,"result":{"n":1.0,"s":"x\u2028 1.0"}}\r\n\r\n' +
       'data: [1e400]\r\rdata: {"last":2.50}';
-    for (let cut = 0; cut <= stream.length; cut++) {
-      const { fetch } = answering('text/event-stream', [stream.slice(0, cut), stream.slice(cut)]);
+    const cuts = Array.from({ length: stream.length + 1 }, (_, cut) => [
+      stream.slice(0, cut),
+      stream.slice(cut),
+    ]);
+    // And one character per chunk: a line grows over many chunks before it ends.
+    for (const chunks of [...cuts, [...stream]]) {
+      const { fetch } = answering('text/event-stream', chunks);
       const text = await (await losslessFetch(fetch)('http://x/mcp')).text();
       const lines = text.split(/\r\n|\r|\n/);
       expect(lines.slice(0, 4)).toStrictEqual([

@@ -65,16 +65,17 @@ function markEventData(): TransformStream<string, string> {
   };
   return new TransformStream({
     transform(chunk, controller) {
-      const text = partial + chunk;
-      const end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
-      partial = text.slice(end);
-      if (end > 0) {
-        controller.enqueue(
-          text
-            .slice(0, end)
-            .replace(EVENT_LINE, (_, line: string, eol: string) => markLine(line) + eol),
-        );
+      // Line ends are looked for in the new chunk only: a long line in many chunks is read once.
+      const end = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r')) + 1;
+      if (end === 0) {
+        partial += chunk;
+        return;
       }
+      const lines = partial + chunk.slice(0, end);
+      partial = chunk.slice(end);
+      controller.enqueue(
+        lines.replace(EVENT_LINE, (_, line: string, eol: string) => markLine(line) + eol),
+      );
     },
     flush(controller) {
       if (partial !== '') controller.enqueue(markLine(partial));
