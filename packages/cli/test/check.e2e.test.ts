@@ -205,6 +205,8 @@ describe('toolschema check (built bin)', () => {
     expect(unknown.stderr).toContain("unknown profile 'claude' (profiles: mcp, portable, ");
     const none = await runBin(['check']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('check needs one file, or a server command after --');
+    expect(none.stderr).toContain(
+      'check needs one file, or a server: a command after --, or --url',
+    );
   });
 });

@@ -3,9 +3,8 @@ import { PROFILES, type Profile } from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
 import { TOKENIZER } from '../countTokens/index.ts';
 import { parseJsonText } from '../deref/index.ts';
-import { listAllTools } from '../inspect/index.ts';
+import { listServerTools } from '../inspect/index.ts';
 import type { CliIo } from '../io/index.ts';
-import { McpStdioClient } from '../McpStdioClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
 import {
   PASS_OPTION_SPECS,
@@ -13,6 +12,7 @@ import {
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 import { parseProfileList } from '../profileOption/index.ts';
+import { readUpstream, UPSTREAM_OPTIONS_HELP } from '../proxy/upstreamOptions.ts';
 import { checkRequest, type RequestRow } from './checkRequest.ts';
 import { type CheckedTool, type CheckRow, checkTool, toolName } from './checkTool.ts';
 import { formatCheckTable } from './formatCheckTable.ts';
@@ -28,9 +28,11 @@ const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
 
 /** Help text of `toolschema check`. */
 export const CHECK_HELP = `Usage: toolschema check [options] -- <command> [args...]
+       toolschema check [options] --url <https://.../mcp> [--header 'Name: value' ...]
        toolschema check [options] <file.json>
 
-Checks each tool of an MCP server (or of a file: a JSON Schema, a tools/list result or an array
+Checks each tool of an MCP server (started over stdio, or remote over Streamable HTTP or the
+older HTTP+SSE; or of a file: a JSON Schema, a tools/list result or an array
 of tools) against providers' rules: one row per tool and profile, saying whether the provider
 accepts the input schema as listed, whether it accepts what toolschema makes of it for the
 profile, and the tool's size in tokens (name, description and input schema as compact JSON,
@@ -43,6 +45,7 @@ Options:
   --profile A,B       the profiles to check (default: ${DEFAULT_CHECK_PROFILES.join(', ')})
   --json              print { tokenizer, rows, requests } as JSON instead of the table
   --timeout MS        how long to wait for each answer of the server (default 30000)
+${UPSTREAM_OPTIONS_HELP}
 ${PASS_OPTIONS_HELP}
   -h, --help          show this help
 
@@ -52,6 +55,7 @@ the input could not be read, or the server failed), 2 bad usage.
 
 Examples:
   toolschema check --profile openai-strict,gemini -- npx -y some-server
+  toolschema check --url https://example.com/mcp --header 'Authorization: Bearer TOKEN'
   toolschema check tools.json`;
 
 const CHECK_OPTION_SPECS = {
@@ -59,6 +63,8 @@ const CHECK_OPTION_SPECS = {
   profile: { kind: 'string' },
   json: { kind: 'boolean' },
   timeout: { kind: 'string' },
+  url: { kind: 'string' },
+  header: { kind: 'list' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -73,26 +79,6 @@ async function toolsOfFile(file: string): Promise<Record<string, unknown>[]> {
     );
   }
   return readTools(parseJsonText(text, file), file);
-}
-
-async function toolsOfServer(
-  command: string,
-  args: readonly string[],
-  timeoutMs: number,
-  io: CliIo,
-): Promise<Record<string, unknown>[]> {
-  const client = new McpStdioClient(command, args, {
-    timeoutMs,
-    onNoise: (line) =>
-      io.stderr.write(
-        `toolschema: ignoring non-JSON output of the server: ${line.slice(0, 200)}\n`,
-      ),
-  });
-  try {
-    return readTools({ tools: await listAllTools(client) }, command);
-  } finally {
-    await client.close();
-  }
 }
 
 /**
@@ -112,17 +98,25 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     options.profile === undefined ? DEFAULT_CHECK_PROFILES : parseProfileList(options.profile);
   const pass = toDereferenceOptions(options);
   const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_CHECK_TIMEOUT_MS;
-  const [command, ...args] = rest ?? [];
-  if (command !== undefined && positionals.length > 0) {
-    throw new UsageError('check takes a file or a server command after --, not both');
+  const server = rest !== undefined || options.url !== undefined || options.header !== undefined;
+  if (server && positionals.length > 0) {
+    throw new UsageError('check takes a file or a server (a command after --, or --url), not both');
   }
-  if (command === undefined && positionals.length !== 1) {
-    throw new UsageError('check needs one file, or a server command after --');
+  if (!server && positionals.length !== 1) {
+    throw new UsageError('check needs one file, or a server: a command after --, or --url');
   }
-  const tools =
-    command === undefined
-      ? await toolsOfFile(positionals[0]!)
-      : await toolsOfServer(command, args, timeoutMs, io);
+  const tools = server
+    ? readTools(
+        {
+          tools: await listServerTools(
+            readUpstream('check', options.url, options.header, rest),
+            timeoutMs,
+            io,
+          ),
+        },
+        options.url ?? rest?.[0] ?? 'server',
+      )
+    : await toolsOfFile(positionals[0]!);
 
   const checked: CheckedTool[][] = tools.map((tool) =>
     profiles.map((profile) => checkTool(tool, profile, pass)),

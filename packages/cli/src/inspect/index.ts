@@ -3,7 +3,7 @@ export {
   DEFAULT_INSPECT_TIMEOUT_MS,
   INSPECT_HELP,
   INSPECT_PROTOCOL_VERSION,
-  listAllTools,
+  listServerTools,
   runInspect,
 } from './inspect.ts';
 export { summarizeTool, type ToolSummary } from './summarizeTool.ts';

@@ -1,8 +1,8 @@
-import { CliError, UsageError } from '../CliError/index.ts';
+import { CliError } from '../CliError/index.ts';
 import { formatToolReport } from '../formatToolReport/index.ts';
 import { type CliIo, formatViolation } from '../io/index.ts';
 import { isObject } from '../isObject/index.ts';
-import { McpStdioClient } from '../McpStdioClient/index.ts';
+import { connectHttp, connectStdio, type McpClient } from '../McpClient/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
 import {
   PASS_OPTION_SPECS,
@@ -10,14 +10,17 @@ import {
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
+import { readUpstream, UPSTREAM_OPTIONS_HELP, type Upstream } from '../proxy/upstreamOptions.ts';
 import { VERSION } from '../version/index.ts';
 import { formatInspectTable } from './formatInspectTable.ts';
 import { summarizeTool } from './summarizeTool.ts';
 
 /** Help text of `toolschema inspect`. */
 export const INSPECT_HELP = `Usage: toolschema inspect [options] -- <command> [args...]
+       toolschema inspect [options] --url <https://.../mcp> [--header 'Name: value' ...]
 
-Starts an MCP server over stdio, lists all its tools (every page) and shows what toolschema
+Starts an MCP server over stdio (or connects to a remote one over Streamable HTTP, or the older
+HTTP+SSE), lists all its tools (every page) and shows what toolschema
 does to each tool's inputSchema and outputSchema: bytes of compact JSON before and after,
 $refs in the schemas as sent, $refs left after the pass (cycles), and diagnostics.
 The server's stderr goes to stderr.
@@ -25,6 +28,7 @@ The server's stderr goes to stderr.
 Options:
   --json              print a JSON array, one object per tool, instead of the table
   --timeout MS        how long to wait for each answer of the server (default 30000)
+${UPSTREAM_OPTIONS_HELP}
 ${PASS_OPTIONS_HELP}
 ${PROFILE_OPTION_HELP}
                       measure the wire schema, and say per tool whether the provider
@@ -46,6 +50,8 @@ const INSPECT_OPTION_SPECS = {
   profile: { kind: 'string' },
   timeout: { kind: 'string' },
   quiet: { kind: 'boolean' },
+  url: { kind: 'string' },
+  header: { kind: 'list' },
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
@@ -56,13 +62,43 @@ export const INSPECT_PROTOCOL_VERSION = '2025-06-18';
 export const DEFAULT_INSPECT_TIMEOUT_MS = 30_000;
 
 /**
+ * Connects to a server (a command it starts, or a URL), lists every tool and ends the connection.
+ *
+ * @param upstream Where the server is.
+ * @param timeoutMs How long to wait for each answer.
+ * @param io Where noise of a server's stdout is reported.
+ * @returns The tools, in the order the server listed them.
+ */
+export async function listServerTools(
+  upstream: Upstream,
+  timeoutMs: number,
+  io: CliIo,
+): Promise<unknown[]> {
+  const client =
+    upstream.kind === 'url'
+      ? connectHttp(upstream.url, upstream.headers, { timeoutMs })
+      : connectStdio(upstream.command, upstream.args, {
+          timeoutMs,
+          onNoise: (line) =>
+            io.stderr.write(
+              `toolschema: ignoring non-JSON output of the server: ${line.slice(0, 200)}\n`,
+            ),
+        });
+  try {
+    return await listAllTools(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
  * Runs the MCP handshake with a server and collects every tool of `tools/list`, following
  * `nextCursor` across pages.
  *
- * @param client A started client.
+ * @param client A connected client.
  * @returns The tools, in the order the server listed them.
  */
-export async function listAllTools(client: McpStdioClient): Promise<unknown[]> {
+async function listAllTools(client: McpClient): Promise<unknown[]> {
   await client.request('initialize', {
     protocolVersion: INSPECT_PROTOCOL_VERSION,
     capabilities: {},
@@ -102,25 +138,11 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(`${INSPECT_HELP}\n`);
     return 0;
   }
-  const [command, ...args] = rest ?? [];
-  if (command === undefined) throw new UsageError('inspect needs a server command after --');
+  const upstream = readUpstream('inspect', options.url, options.header, rest);
   const passOptions = toDereferenceOptions(options);
   const profile = parseProfile(options.profile);
   const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_INSPECT_TIMEOUT_MS;
-
-  const client = new McpStdioClient(command, args, {
-    timeoutMs,
-    onNoise: (line) =>
-      io.stderr.write(
-        `toolschema: ignoring non-JSON output of the server: ${line.slice(0, 200)}\n`,
-      ),
-  });
-  let tools: unknown[];
-  try {
-    tools = await listAllTools(client);
-  } finally {
-    await client.close();
-  }
+  const tools = await listServerTools(upstream, timeoutMs, io);
 
   const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions, profile));
   // As the exit code table says: a schema the pass refused is a failure, diagnostics are not.

@@ -6,7 +6,7 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { losslessFetch } from './losslessFetch.ts';
+import type { Fetch } from './losslessFetch.ts';
 
 /** What {@link HttpUpstream} tells its owner. */
 export interface HttpUpstreamHandlers {
@@ -51,8 +51,8 @@ function describe(error: unknown): string {
 /**
  * The proxy's connection to a remote MCP server, through the MCP SDK's own client transports:
  * Streamable HTTP, and the older HTTP+SSE transport when the first POST is answered with 400, 404
- * or 405 (the fallback the MCP specification describes for clients), both with a `fetch` that
- * keeps every number's text (`losslessFetch`): messages may hold placeholders. The SDK does the framing,
+ * or 405 (the fallback the MCP specification describes for clients), both with the `fetch` given
+ * (the proxy's keeps every number's text: `losslessFetch`). The SDK does the framing,
  * the SSE streams and the session id; this class picks the transport, keeps the order that
  * matters (nothing is sent before the `initialize` exchange has given the session id) and sorts
  * failures into those the connection survives and those it does not.
@@ -61,6 +61,7 @@ export class HttpUpstream {
   readonly #url: URL;
   readonly #headers: Record<string, string>;
   readonly #handlers: HttpUpstreamHandlers;
+  readonly #fetch: { fetch?: Fetch };
   #transport: Transport | undefined;
   #kind: 'Streamable HTTP' | 'HTTP+SSE' = 'Streamable HTTP';
   /** Settles when every message that must go first (the opening, `initialize`) has gone. */
@@ -73,11 +74,18 @@ export class HttpUpstream {
    * @param url The server's MCP endpoint.
    * @param headers Headers for every request (`Authorization`...).
    * @param handlers Where messages and failures go.
+   * @param fetch The `fetch` of both transports (default: the global one).
    */
-  constructor(url: URL, headers: Record<string, string>, handlers: HttpUpstreamHandlers) {
+  constructor(
+    url: URL,
+    headers: Record<string, string>,
+    handlers: HttpUpstreamHandlers,
+    fetch?: Fetch,
+  ) {
     this.#url = url;
     this.#headers = headers;
     this.#handlers = handlers;
+    this.#fetch = fetch === undefined ? {} : { fetch };
   }
 
   /** The transport in use, once the first message has chosen it. */
@@ -137,7 +145,7 @@ export class HttpUpstream {
     const streamable = this.#connect(
       new StreamableHTTPClientTransport(this.#url, {
         requestInit: { headers: this.#headers },
-        fetch: losslessFetch(),
+        ...this.#fetch,
       }),
     );
     try {
@@ -156,7 +164,7 @@ export class HttpUpstream {
     const sse = this.#connect(
       new SSEClientTransport(this.#url, {
         requestInit: { headers: this.#headers },
-        fetch: losslessFetch(),
+        ...this.#fetch,
       }),
     );
     try {

@@ -18,7 +18,7 @@ import { outputTaken } from './outputTaken.ts';
 import { runRemoteProxy } from './remoteProxy.ts';
 import { ServerLines } from './ServerLines.ts';
 import { StdioLineAdapter } from './StdioLineAdapter.ts';
-import { readUpstream } from './upstreamOptions.ts';
+import { readUpstream, UPSTREAM_OPTIONS_HELP } from './upstreamOptions.ts';
 
 /** Help text of `toolschema proxy`. */
 export const PROXY_HELP = `Usage: toolschema proxy [options] -- <command> [args...]
@@ -48,9 +48,7 @@ ${PROFILE_OPTION_HELP}
   --keep-invalid      with --profile, list a tool the provider would still refuse anyway
   --repair-arguments  with --profile, parse a string holding JSON where the tool wants an
                       object or an array (models send these when they lose track)
-  --url URL           a remote MCP server (http: or https:) instead of a command
-  --header 'N: V'     with --url, a header for every request (repeatable), e.g.
-                      --header 'Authorization: Bearer TOKEN'
+${UPSTREAM_OPTIONS_HELP}
   --grace MS          after the client closes stdin, how long the server gets to exit
                       before SIGTERM (and again before SIGKILL); after a signal, how long
                       before SIGKILL; after the server exits, how long its stdout may stay
@@ -111,7 +109,7 @@ export async function runProxy(
     io.stdout.write(`${PROXY_HELP}\n`);
     return 0;
   }
-  const upstream = readUpstream(options.url, options.header, rest);
+  const upstream = readUpstream('proxy', options.url, options.header, rest);
   const pass = toDereferenceOptions(options);
   const profile = parseProfile(options.profile);
   if (profile === undefined && options['keep-invalid'] === true) {

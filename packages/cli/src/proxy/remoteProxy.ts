@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { CliIo } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { HttpUpstream } from './HttpUpstream.ts';
+import { losslessFetch } from './losslessFetch.ts';
 import { idAsString, parseLossless, stringifyLossless } from './losslessJson.ts';
 import { outputTaken } from './outputTaken.ts';
 import type { StdioLineAdapter } from './StdioLineAdapter.ts';
@@ -132,38 +133,44 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
     if (stdinEnded && pending.size === 0) finish(0);
   };
 
-  const upstream = new HttpUpstream(url, settings.headers, {
-    onMessage: (message) => {
-      let line: Buffer | readonly Buffer[];
-      try {
-        line = adapter.serverMessage(message, placeholders);
-      } catch (error) {
-        // Too deep to write as JSON at all (a rewrite that fails passes the message on instead).
-        undeliverable(message, error);
+  const upstream = new HttpUpstream(
+    url,
+    settings.headers,
+    {
+      onMessage: (message) => {
+        let line: Buffer | readonly Buffer[];
+        try {
+          line = adapter.serverMessage(message, placeholders);
+        } catch (error) {
+          // Too deep to write as JSON at all (a rewrite that fails passes the message on instead).
+          undeliverable(message, error);
+          settle(message);
+          return;
+        }
+        writeLine(line);
         settle(message);
-        return;
-      }
-      writeLine(line);
-      settle(message);
+      },
+      onFailure: (message, reason, fatal) => {
+        io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
+        // Every request of the message gets an answer, so the client never waits in vain (the
+        // proxy's own tools/list gets it too, and lets the call it held go on).
+        for (const entry of entries(message)) {
+          if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
+          const answer = {
+            jsonrpc: '2.0',
+            id: entry.id,
+            error: { code: UNDELIVERED, message: `toolschema proxy: ${reason}` },
+          };
+          if (adapter.takeOwnAnswers(answer) !== undefined) write(answer);
+          pending.delete(key(entry.id));
+        }
+        if (fatal) finish(1);
+        else if (stdinEnded && pending.size === 0) finish(0);
+      },
     },
-    onFailure: (message, reason, fatal) => {
-      io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
-      // Every request of the message gets an answer, so the client never waits in vain (the
-      // proxy's own tools/list gets it too, and lets the call it held go on).
-      for (const entry of entries(message)) {
-        if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
-        const answer = {
-          jsonrpc: '2.0',
-          id: entry.id,
-          error: { code: UNDELIVERED, message: `toolschema proxy: ${reason}` },
-        };
-        if (adapter.takeOwnAnswers(answer) !== undefined) write(answer);
-        pending.delete(key(entry.id));
-      }
-      if (fatal) finish(1);
-      else if (stdinEnded && pending.size === 0) finish(0);
-    },
-  });
+    // Every number keeps its text both ways (the messages hold placeholders).
+    losslessFetch(),
+  );
 
   // The proxy's own tools/list goes as the client's messages do (a failure comes back to it
   // through onFailure, as an error answer).

@@ -1,9 +1,14 @@
 import { UsageError } from '../CliError/index.ts';
 
-/** Where the proxy's server is: a command it starts, or a remote endpoint. */
+/** Where a command's MCP server is: a command it starts, or a remote endpoint. */
 export type Upstream =
   | { kind: 'command'; command: string; args: string[] }
   | { kind: 'url'; url: URL; headers: Record<string, string> };
+
+/** Help lines of the options that name a remote server (`proxy`, `inspect`, `check`). */
+export const UPSTREAM_OPTIONS_HELP = `  --url URL           a remote MCP server (http: or https:) instead of a command
+  --header 'N: V'     with --url, a header for every request (repeatable), e.g.
+                      --header 'Authorization: Bearer TOKEN'`;
 
 /** A header name as HTTP allows it (an RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -25,15 +30,17 @@ export function parseHeader(text: string): [name: string, value: string] {
 }
 
 /**
- * Reads where the proxy's server is from its arguments: `--url` with its `--header`s, or a
+ * Reads where a command's server is from its arguments: `--url` with its `--header`s, or a
  * command after `--`, never both.
  *
+ * @param name The command that reads them (`proxy`, `check`, `inspect`), for messages.
  * @param url The `--url` value, if given.
  * @param headers The `--header` values, if given.
  * @param rest The command and its arguments, if given.
  * @returns The upstream.
  */
 export function readUpstream(
+  name: string,
   url: string | undefined,
   headers: readonly string[] | undefined,
   rest: readonly string[] | undefined,
@@ -42,12 +49,12 @@ export function readUpstream(
   if (url === undefined) {
     if (headers !== undefined) throw new UsageError("option '--header' needs '--url'");
     if (command === undefined) {
-      throw new UsageError('proxy needs a server command after -- or a --url');
+      throw new UsageError(`${name} needs a server command after -- or a --url`);
     }
     return { kind: 'command', command, args };
   }
   if (command !== undefined) {
-    throw new UsageError(`proxy takes a --url or a server command, not both (got '${command}')`);
+    throw new UsageError(`${name} takes a --url or a server command, not both (got '${command}')`);
   }
   let parsed: URL;
   try {

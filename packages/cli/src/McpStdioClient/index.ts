@@ -1,1 +1,0 @@
-export { McpStdioClient, type McpStdioClientOptions } from './McpStdioClient.ts';
