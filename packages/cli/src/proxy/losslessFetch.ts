@@ -3,11 +3,12 @@ import { markNumbers, restoreNumbers } from './losslessJson.ts';
 /** The `fetch` the MCP SDK's HTTP client transports take (their `fetch` option). */
 export type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
-/** A line of an event stream and its end (`\r\n`, `\r` or `\n`, as the stream spells it). */
-const EVENT_LINE = /([^\r\n]*)(\r\n|\r|\n)/g;
+/** A line end of an event stream (`\r\n`, `\r` or `\n`, as the stream spells it). */
+const LINE_END = /\r\n|\r|\n/g;
 
-/** A `data:` field whose value is JSON text (the old transport's `endpoint` event is a URL). */
-const JSON_DATA = /^(data: ?)([{[][\s\S]*)$/;
+/** Line ends of an event stream, as bytes: in UTF-8 they never stand inside another character. */
+const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Wraps a `fetch` so that the MCP SDK's HTTP client transports, which read and write messages with
@@ -31,13 +32,7 @@ export function losslessFetch(base: Fetch = fetch): Fetch {
     if (type.includes('application/json')) {
       return answer(markNumbers(await response.text()), response);
     }
-    if (type.includes('text/event-stream')) {
-      const events = response.body
-        .pipeThrough(new TextDecoderStream())
-        .pipeThrough(markEventData())
-        .pipeThrough(new TextEncoderStream());
-      return answer(events, response);
-    }
+    if (type.includes('text/event-stream')) return answer(markEventData(response.body), response);
     return response;
   };
 }
@@ -55,30 +50,89 @@ function answer(body: string | ReadableStream<Uint8Array>, like: Response): Resp
 
 /**
  * Marks the numbers of each JSON `data:` line of an event stream, once the line has ended (a
- * chunk may end inside one); line ends and every other line pass as they came.
+ * chunk may end inside one); line ends and every other line pass as they came. One stream that
+ * reads the body itself: each stage piped through adds a task per chunk, which for a large
+ * `tools/list` answer cost more than reading it.
  */
-function markEventData(): TransformStream<string, string> {
-  let partial = '';
-  const markLine = (line: string): string => {
-    const data = JSON_DATA.exec(line);
-    return data === null ? line : `${data[1]}${markNumbers(data[2]!)}`;
+function markEventData(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  /** The bytes of a line not ended yet, in the chunks they came in. */
+  let partial: Uint8Array[] = [];
+  /** Whole lines, marked: the same bytes when no number needed a mark. */
+  const marked = (bytes: Uint8Array): Uint8Array => {
+    const text = decoder.decode(bytes);
+    const lines = markLines(text);
+    return lines === text ? bytes : encoder.encode(lines);
   };
-  return new TransformStream({
-    transform(chunk, controller) {
-      // Line ends are looked for in the new chunk only: a long line in many chunks is read once.
-      const end = Math.max(chunk.lastIndexOf('\n'), chunk.lastIndexOf('\r')) + 1;
-      if (end === 0) {
-        partial += chunk;
+  return new ReadableStream<Uint8Array>({
+    // Reads until it has whole lines to give (a pull that gives nothing is not called again).
+    async pull(controller) {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          if (partial.length > 0) controller.enqueue(marked(joined(partial)));
+          controller.close();
+          return;
+        }
+        let end = value.length;
+        while (end > 0 && value[end - 1] !== LF && value[end - 1] !== CR) end--;
+        if (end === 0) {
+          partial.push(value);
+          continue;
+        }
+        const lines = joined([...partial, value.subarray(0, end)]);
+        partial = end < value.length ? [value.slice(end)] : [];
+        controller.enqueue(marked(lines));
         return;
       }
-      const lines = partial + chunk.slice(0, end);
-      partial = chunk.slice(end);
-      controller.enqueue(
-        lines.replace(EVENT_LINE, (_, line: string, eol: string) => markLine(line) + eol),
-      );
     },
-    flush(controller) {
-      if (partial !== '') controller.enqueue(markLine(partial));
-    },
+    cancel: (reason) => reader.cancel(reason),
   });
+}
+
+/**
+ * Lines of an event stream (the last one may have no end) with the numbers of each JSON `data:`
+ * value marked; the same string when none needed a mark.
+ */
+function markLines(text: string): string {
+  let result = '';
+  let from = 0;
+  let changed = false;
+  while (from < text.length) {
+    LINE_END.lastIndex = from;
+    const end = LINE_END.exec(text);
+    const to = end === null ? text.length : end.index;
+    const line = text.slice(from, to);
+    const marked = markLine(line);
+    if (marked !== line) changed = true;
+    result += marked + (end === null ? '' : end[0]);
+    from = end === null ? text.length : LINE_END.lastIndex;
+  }
+  return changed ? result : text;
+}
+
+/** A line with the numbers of its JSON `data:` value marked, else the line itself. */
+function markLine(line: string): string {
+  if (!line.startsWith('data:')) return line;
+  const at = line.charCodeAt(5) === 0x20 ? 6 : 5;
+  const first = line.charCodeAt(at);
+  // JSON-RPC messages are objects or batches; the old transport's `endpoint` event is a URL.
+  if (first !== 0x7b /* { */ && first !== 0x5b /* [ */) return line;
+  const value = line.slice(at);
+  const marked = markNumbers(value);
+  return marked === value ? line : `${line.slice(0, at)}${marked}`;
+}
+
+/** The chunks as one array of bytes (the chunk itself when there is one). */
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
