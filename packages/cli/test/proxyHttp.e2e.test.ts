@@ -137,6 +137,11 @@ describe('toolschema proxy --url', () => {
     const sessionIds = new Set(posts.slice(1).map((request) => request.headers['mcp-session-id']));
     expect(sessionIds.size).toBe(1);
     expect([...sessionIds][0]).toMatch(/^[0-9a-f-]{36}$/);
+    // And so is the protocol version the server agreed to in `initialize`.
+    const versions = new Set(
+      posts.slice(1).map((request) => request.headers['mcp-protocol-version']),
+    );
+    expect([...versions]).toStrictEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
   });
 
   it('works with a server that answers POSTs as JSON', async () => {

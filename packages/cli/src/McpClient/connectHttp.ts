@@ -1,12 +1,11 @@
 import { CliError } from '../CliError/index.ts';
-import { isObject } from '../isObject/index.ts';
 import { HttpUpstream } from '../proxy/HttpUpstream.ts';
 import { McpClient, type McpClientOptions } from './McpClient.ts';
 
 /**
  * Talks to a remote MCP server through the MCP SDK's HTTP client transports (Streamable HTTP,
- * else the older HTTP+SSE; see `HttpUpstream`), sending the protocol version the server agreed to
- * in `initialize` with every later request, as the specification asks.
+ * else the older HTTP+SSE; see `HttpUpstream`, which also sends the protocol version agreed in
+ * `initialize` with every later request).
  *
  * @param url The server's MCP endpoint.
  * @param headers Headers for every request (`Authorization`...).
@@ -19,15 +18,8 @@ export function connectHttp(
   options: McpClientOptions,
 ): McpClient {
   return new McpClient((events) => {
-    let initializeId: unknown;
     const upstream = new HttpUpstream(url, headers, {
-      onMessage: (message) => {
-        if (isObject(message) && message.id === initializeId && isObject(message.result)) {
-          const version = message.result.protocolVersion;
-          if (typeof version === 'string') upstream.setProtocolVersion(version);
-        }
-        events.message(message);
-      },
+      onMessage: (message) => events.message(message),
       onFailure: (message, reason, fatal) => {
         if (fatal) events.ended(() => new CliError(`${url.origin}: ${reason}`));
         else if (message !== undefined) events.undelivered(message, reason);
@@ -35,10 +27,7 @@ export function connectHttp(
     });
     return {
       server: `server ${url.origin}`,
-      send: (message) => {
-        if (message.method === 'initialize') initializeId = message.id;
-        void upstream.send(message);
-      },
+      send: (message) => void upstream.send(message),
       close: () => upstream.close(),
     };
   }, options);

@@ -25,13 +25,15 @@ export interface HttpUpstreamHandlers {
 /** The HTTP statuses to the first POST that mean "not a Streamable HTTP endpoint". */
 const FALLBACK_STATUSES = new Set([400, 404, 405]);
 
-/** Whether a message is an `initialize` request (the one that opens a session). */
-function isInitialize(message: unknown): boolean {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    (message as { method?: unknown }).method === 'initialize'
-  );
+/** The entries of a JSON-RPC message or batch that are objects. */
+function entriesOf(message: unknown): Array<{ id?: unknown; method?: unknown; result?: unknown }> {
+  const list: unknown[] = Array.isArray(message) ? message : [message];
+  return list.filter((entry) => typeof entry === 'object' && entry !== null);
+}
+
+/** The id of the `initialize` request (the one that opens a session) a message holds, if any. */
+function initializeIdOf(message: unknown): unknown {
+  return entriesOf(message).find((entry) => entry.method === 'initialize')?.id;
 }
 
 /** One line for an error, with the network cause (`ECONNREFUSED`...) when there is one. */
@@ -54,7 +56,8 @@ function describe(error: unknown): string {
  * or 405 (the fallback the MCP specification describes for clients), both with the `fetch` given
  * (the proxy's keeps every number's text: `losslessFetch`). The SDK does the framing,
  * the SSE streams and the session id; this class picks the transport, keeps the order that
- * matters (nothing is sent before the `initialize` exchange has given the session id) and sorts
+ * matters (nothing is sent before the `initialize` exchange has given the session id), sends the
+ * protocol version that exchange agreed on with every later request, and sorts
  * failures into those the connection survives and those it does not.
  */
 export class HttpUpstream {
@@ -63,6 +66,8 @@ export class HttpUpstream {
   readonly #handlers: HttpUpstreamHandlers;
   readonly #fetch: { fetch?: Fetch };
   #transport: Transport | undefined;
+  /** The id of the last `initialize` request sent: its answer names the protocol version. */
+  #initializeId: unknown;
   #kind: 'Streamable HTTP' | 'HTTP+SSE' = 'Streamable HTTP';
   /** Settles when every message that must go first (the opening, `initialize`) has gone. */
   #gate: Promise<void> = Promise.resolve();
@@ -101,19 +106,12 @@ export class HttpUpstream {
    * @param message A JSON-RPC message (or batch) as the client sent it.
    */
   send(message: unknown): Promise<void> {
-    const opening = this.#transport === undefined || isInitialize(message);
+    const initializeId = initializeIdOf(message);
+    if (initializeId !== undefined) this.#initializeId = initializeId;
+    const opening = this.#transport === undefined || initializeId !== undefined;
     const run = this.#gate.then(() => this.#deliver(message));
     if (opening) this.#gate = run;
     return run;
-  }
-
-  /**
-   * Tells the transport the protocol version the server agreed to (sent as a header from then on).
-   *
-   * @param version The `protocolVersion` of the `initialize` result.
-   */
-  setProtocolVersion(version: string): void {
-    this.#transport?.setProtocolVersion?.(version);
   }
 
   /** Ends the session (HTTP DELETE where the server has sessions) and closes the transport. */
@@ -178,6 +176,14 @@ export class HttpUpstream {
   #connect(transport: Transport): Transport {
     this.#transport = transport;
     transport.onmessage = (message) => {
+      // The protocol version the server agreed to goes with every later request, as the
+      // specification asks of clients.
+      for (const entry of entriesOf(message)) {
+        if (this.#initializeId === undefined || entry.id !== this.#initializeId) continue;
+        const version = (entry.result as { protocolVersion?: unknown } | undefined)
+          ?.protocolVersion;
+        if (typeof version === 'string') transport.setProtocolVersion?.(version);
+      }
       if (!this.#closed) this.#handlers.onMessage(message);
     };
     transport.onerror = (error) => {

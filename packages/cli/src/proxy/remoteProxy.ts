@@ -83,7 +83,6 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
   /** Keys of requests sent and not answered yet. */
   const pending = new Set<string>();
   const key = (id: string | number): string => `${typeof id}:${id}`;
-  let initializeId: string | undefined;
   // Messages both ways may hold number placeholders (the client's lines as parsed, the server's
   // as `losslessFetch` marked them): every line toward the client puts them back.
   const placeholders = true;
@@ -124,11 +123,6 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
     for (const entry of entries(message)) {
       if (!isRequestId(entry.id) || entry.method !== undefined) continue;
       pending.delete(key(entry.id));
-      if (key(entry.id) === initializeId) {
-        const version = (entry.result as { protocolVersion?: unknown } | undefined)
-          ?.protocolVersion;
-        if (typeof version === 'string') upstream.setProtocolVersion(version);
-      }
     }
     if (stdinEnded && pending.size === 0) finish(0);
   };
@@ -190,7 +184,6 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
     for (const entry of entries(parsed)) {
       if (!isRequestId(entry.id) || typeof entry.method !== 'string') continue;
       pending.add(key(entry.id));
-      if (entry.method === 'initialize') initializeId = key(entry.id);
     }
     adapter.passClientMessage(parsed, (message) => void upstream.send(message));
   };
