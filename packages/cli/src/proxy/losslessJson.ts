@@ -16,25 +16,24 @@ const MARK = `\u0000${randomBytes(6).toString('hex')}:`;
 const PLACEHOLDER_TEXT = JSON.stringify(MARK).slice(0, -1);
 
 /** A placeholder in `JSON.stringify` output, with the number's text as group 1. */
-const PLACEHOLDER = new RegExp(`${escapeRegExp(PLACEHOLDER_TEXT)}([-+.0-9eE]+)"`, 'g');
+const PLACEHOLDER = numberBetween(PLACEHOLDER_TEXT, '"');
 
 /**
  * A placeholder the core quoted in a string it wrote (a description that names a value with
  * `JSON.stringify`: `maximum: 1e400`), as that string appears in `JSON.stringify` output.
  */
-const QUOTED_PLACEHOLDER = new RegExp(
-  `${escapeRegExp(JSON.stringify(PLACEHOLDER_TEXT).slice(1, -1))}([-+.0-9eE]+)${escapeRegExp('\\"')}`,
-  'g',
-);
+const QUOTED_PLACEHOLDER = numberBetween(JSON.stringify(PLACEHOLDER_TEXT).slice(1, -1), '\\"');
 
 /** Starts a request id sent as a string ({@link idAsString}); no number placeholder starts so. */
 const ID_MARK = `${MARK}id:`;
 
 /** An id sent as a string, in `JSON.stringify` output, with the number's text as group 1. */
-const ID_PLACEHOLDER = new RegExp(
-  `${escapeRegExp(JSON.stringify(ID_MARK).slice(0, -1))}([-+.0-9eE]+)"`,
-  'g',
-);
+const ID_PLACEHOLDER = numberBetween(JSON.stringify(ID_MARK).slice(0, -1), '"');
+
+/** Text that opens a placeholder, a number's text (group 1) and what closes it, anywhere. */
+function numberBetween(open: string, close: string): RegExp {
+  return new RegExp(`${escapeRegExp(open)}([-+.0-9eE]+)${escapeRegExp(close)}`, 'g');
+}
 
 /**
  * Every number of JSON text outside a string stands after `:`, `,` or `[` and before `,`, `}` or
