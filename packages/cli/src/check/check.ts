@@ -12,7 +12,7 @@ import {
   toDereferenceOptions,
 } from '../passOptions/index.ts';
 import { parseProfileList } from '../profileOption/index.ts';
-import { readUpstream, UPSTREAM_OPTIONS_HELP } from '../proxy/upstreamOptions.ts';
+import { readUpstream, UPSTREAM_OPTIONS_HELP, type Upstream } from '../proxy/upstreamOptions.ts';
 import { checkRequest, type RequestRow } from './checkRequest.ts';
 import { type CheckedTool, type CheckRow, checkTool, toolName } from './checkTool.ts';
 import { formatCheckTable } from './formatCheckTable.ts';
@@ -81,6 +81,15 @@ async function toolsOfFile(file: string): Promise<Record<string, unknown>[]> {
   return readTools(parseJsonText(text, file), file);
 }
 
+async function toolsOfServer(
+  upstream: Upstream,
+  timeoutMs: number,
+  io: CliIo,
+): Promise<Record<string, unknown>[]> {
+  const source = upstream.kind === 'url' ? upstream.url.href : upstream.command;
+  return readTools({ tools: await listServerTools(upstream, timeoutMs, io) }, source);
+}
+
 /**
  * Runs `toolschema check`.
  *
@@ -106,16 +115,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
     throw new UsageError('check needs one file, or a server: a command after --, or --url');
   }
   const tools = server
-    ? readTools(
-        {
-          tools: await listServerTools(
-            readUpstream('check', options.url, options.header, rest),
-            timeoutMs,
-            io,
-          ),
-        },
-        options.url ?? rest?.[0] ?? 'server',
-      )
+    ? await toolsOfServer(readUpstream('check', options.url, options.header, rest), timeoutMs, io)
     : await toolsOfFile(positionals[0]!);
 
   const checked: CheckedTool[][] = tools.map((tool) =>
