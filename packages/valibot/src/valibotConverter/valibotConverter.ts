@@ -46,8 +46,9 @@ export function valibotConverter(
       typeMode: io,
       errorMode: 'ignore',
       ...(definitions === undefined ? {} : { definitions }),
-      overrideSchema: ({ jsonSchema, errors }) => {
+      overrideSchema: ({ valibotSchema, jsonSchema, errors }) => {
         if (errors) record(jsonSchema, 'unrepresentable', errors);
+        markLoose(valibotSchema.type, jsonSchema as Record<string, unknown>, target);
         return undefined;
       },
       // A transformation changes the type: without a schema after it the output is unknown.
@@ -76,4 +77,28 @@ export function valibotConverter(
     const output: Record<string, unknown> = { ...result };
     return output;
   };
+}
+
+/**
+ * Says in the JSON Schema that a loose object or tuple takes unknown entries. Valibot lists
+ * `looseObject` like `object` (no `additionalProperties`) and `looseTuple` like `tuple`: valid
+ * JSON Schema either way, but a provider profile reads an object without the keyword as one the
+ * author did not think open, and closes it. Valibot's loose schemas keep unknown entries on
+ * purpose, so the keyword makes that explicit (`{}`, as Zod writes its `looseObject`), and a
+ * profile keeps them sendable.
+ *
+ * @param type The Valibot schema's `type`.
+ * @param jsonSchema The JSON Schema Valibot wrote for it (this conversion's own object).
+ * @param target The JSON Schema draft.
+ */
+function markLoose(
+  type: string,
+  jsonSchema: Record<string, unknown>,
+  target: ConversionConfig['target'],
+): void {
+  if (type === 'loose_object') jsonSchema.additionalProperties ??= {};
+  else if (type === 'loose_tuple') {
+    if (target === 'draft-07') jsonSchema.additionalItems ??= {};
+    else jsonSchema.items ??= {};
+  }
 }

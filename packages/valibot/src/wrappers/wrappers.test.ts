@@ -111,6 +111,46 @@ describe('@toolschema/valibot only', () => {
     );
   });
 
+  it('lists loose objects and tuples as taking unknown entries, so a profile keeps them sendable', async () => {
+    const Settings = v.object({
+      labels: v.looseObject({ color: v.string() }),
+      point: v.looseTuple([v.number()]),
+    });
+    const listed = toToolInputSchema(Settings)['~standard'].jsonSchema.input(TARGET);
+    expect(listed.properties).toStrictEqual({
+      labels: {
+        type: 'object',
+        properties: { color: { type: 'string' } },
+        required: ['color'],
+        additionalProperties: {},
+      },
+      point: { type: 'array', prefixItems: [{ type: 'number' }], minItems: 1, items: {} },
+    });
+    const draft07 = toToolInputSchema(Settings)['~standard'].jsonSchema.input({
+      target: 'draft-07',
+    });
+    expect((draft07.properties as Record<string, Record<string, unknown>>).point).toStrictEqual({
+      type: 'array',
+      items: [{ type: 'number' }],
+      minItems: 1,
+      additionalItems: {},
+    });
+    // Under a strict profile the unknown keys travel as entries, and reach Valibot as keys.
+    const tool = toToolInputSchema(Settings, { profile: 'portable' });
+    const wire = tool['~standard'].jsonSchema.input(TARGET);
+    const labels = (wire.properties as Record<string, Record<string, unknown>>).labels!;
+    expect(Object.keys(labels.properties as object)).toStrictEqual(['color', 'otherProperties']);
+    const result = await tool['~standard'].validate({
+      labels: { color: 'red', otherProperties: [{ key: 'size', value: '3' }] },
+      point: [1, '"extra"'],
+    });
+    expect(result.issues).toBeUndefined();
+    expect((result as { value: unknown }).value).toStrictEqual({
+      labels: { color: 'red', size: 3 },
+      point: [1, 'extra'],
+    });
+  });
+
   it("lists {} for an output transform with 'any', with the diagnostic", () => {
     const schema = v.object({
       length: v.pipe(
