@@ -1,4 +1,5 @@
 import { findUnsupportedRegexFeature } from '../providerRules/regexFeatures.ts';
+import { unicodePattern } from '../utils/unicodePattern.ts';
 import type { RewriteContext } from './context.ts';
 import { report } from './context.ts';
 
@@ -42,30 +43,35 @@ export function appendDescription(wire: SchemaObject, sentence: string): void {
 }
 
 /**
- * Tells whether a keyword's value is one the provider accepts (a format on its list, a small
- * `minItems`, a simple regex).
+ * The value the wire writes for a keyword the recipe lists: the value itself; for `pattern`, the
+ * form ECMA-262 validators compile (`unicodePattern`: Ajv, as clients use it, refuses the whole
+ * schema over one pattern it cannot compile); `undefined` where the provider refuses the value (a
+ * format off its list, a large `minItems`, a regex feature it lacks, a pattern with no sure
+ * ECMA-262 form), which then moves into the description.
  *
  * @param keyword The keyword (one the recipe lists).
  * @param value Its value.
  * @param context The call's state.
- * @returns Whether the wire may keep it.
+ * @returns What the wire may keep, or `undefined`.
  */
-export function acceptsValue(keyword: string, value: unknown, context: RewriteContext): boolean {
+export function acceptedValue(keyword: string, value: unknown, context: RewriteContext): unknown {
   const { recipe } = context;
   switch (keyword) {
     case 'format':
-      return typeof value === 'string' && (recipe.formats?.has(value) ?? true);
+      return typeof value === 'string' && (recipe.formats?.has(value) ?? true) ? value : undefined;
     case 'minItems':
-      return (
-        typeof value === 'number' &&
+      return typeof value === 'number' &&
         (recipe.maxMinItems === undefined || value <= recipe.maxMinItems)
-      );
-    case 'pattern':
-      return (
-        typeof value === 'string' &&
-        !(recipe.simpleRegex && findUnsupportedRegexFeature(value) !== undefined)
-      );
+        ? value
+        : undefined;
+    case 'pattern': {
+      const pattern = typeof value === 'string' ? unicodePattern(value) : undefined;
+      if (pattern === undefined) return undefined;
+      return recipe.simpleRegex && findUnsupportedRegexFeature(pattern) !== undefined
+        ? undefined
+        : pattern;
+    }
     default:
-      return true;
+      return value;
   }
 }

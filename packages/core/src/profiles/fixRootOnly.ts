@@ -1,4 +1,5 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
+import { unicodePattern } from '../utils/unicodePattern.ts';
 import { forEachSubschemaUnder, type SubschemaPlace, walkSchemas } from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
@@ -13,7 +14,8 @@ type SchemaObject = Record<string, unknown>;
  * The rewrite of the lenient profiles (`openai`, `anthropic`), which accept the self-contained
  * schema but for its root: `$schema` removed, a root union merged into one object (or the root
  * wrapped), a root `allOf` merged, and draft-07 tuples, draft-04 bounds and annotations written
- * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema).
+ * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema), and patterns
+ * written for other regex engines in the form ECMA-262 validators compile, where they have one.
  *
  * @param root The self-contained schema (owned; rewritten in place).
  * @param recipe The profile's rules.
@@ -91,6 +93,7 @@ function idWithoutFragment(id: unknown): unknown {
 const TUPLE = 1;
 const BOOLEAN_BOUND = 2;
 const MISSHAPEN_ANNOTATION = 4;
+const FOREIGN_PATTERN = 8;
 
 /**
  * Which of the older shapes a node holds, from one scan of its few keys, which also pushes its
@@ -106,6 +109,7 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
       const value = node[key];
       if (isBooleanBound(key, value)) found |= BOOLEAN_BOUND;
       else if (isMisshapenAnnotation(key, value)) found |= MISSHAPEN_ANNOTATION;
+      else if (key === 'pattern' && isForeignPattern(value)) found |= FOREIGN_PATTERN;
       continue;
     }
     // `for...in` also meets inherited keys; only own ones hold subschemas.
@@ -117,7 +121,7 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
 }
 
 /**
- * Writes draft-07 tuples, draft-04 exclusive bounds and annotations the 2020-12 way, in place,
+ * Writes draft-07 tuples, draft-04 exclusive bounds, annotations and patterns the 2020-12 way, in place,
  * on every schema object `visitSchemas` would visit. The scan that finds a node's older shapes
  * also lists its subschemas: it runs over every node of each lenient conversion, where
  * `visitSchemas` (a node's keys listed once more, each kind asked again) cost most of what the
@@ -141,4 +145,15 @@ function writeOlderShapes(node: SchemaObject, found: number): void {
   }
   if (found & BOOLEAN_BOUND) writeNumericBounds(node);
   if (found & MISSHAPEN_ANNOTATION) writeAnnotationShapes(node);
+  if (found & FOREIGN_PATTERN) node.pattern = unicodePattern(node.pattern as string);
+}
+
+/**
+ * Whether a `pattern` is written for an engine without ECMA-262's `u` flag and has a form that
+ * compiles with it (see `unicodePattern`; one with none stays as the author wrote it).
+ */
+function isForeignPattern(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const pattern = unicodePattern(value);
+  return pattern !== undefined && pattern !== value;
 }

@@ -1,6 +1,6 @@
 import { isAnnotation } from '../vocabulary/index.ts';
 import type { RewriteContext } from './context.ts';
-import { acceptsValue, describeRefused } from './describe.ts';
+import { acceptedValue, describeRefused } from './describe.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -140,8 +140,11 @@ export function filterKeywords(
     const value = Object.hasOwn(wire, keyword) ? wire[keyword] : original[keyword];
     if (value === undefined) continue;
     if (carried?.has(keyword)) continue;
-    if (context.recipe.keywords.has(keyword) && acceptsValue(keyword, value, context)) {
-      wire[keyword] = value;
+    const accepted = context.recipe.keywords.has(keyword)
+      ? acceptedValue(keyword, value, context)
+      : undefined;
+    if (accepted !== undefined) {
+      wire[keyword] = accepted;
     } else {
       delete wire[keyword];
       refused.push([keyword, value]);

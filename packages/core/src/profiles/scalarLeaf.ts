@@ -1,7 +1,7 @@
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { countEnum, countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
-import { acceptsValue } from './describe.ts';
+import { acceptedValue } from './describe.ts';
 import { isBooleanBound } from './exclusiveBounds.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { LeafAction, LeafTable, LeafTables } from './leafTable.ts';
@@ -160,7 +160,7 @@ function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaOb
       same &&= isFirst;
       continue;
     }
-    const value = schema[key];
+    let value = schema[key];
     if (action.kind === 'enum') {
       if (!isStringList(value)) return undefined;
       listed = value;
@@ -173,11 +173,18 @@ function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaOb
         same = false;
         continue;
       }
-    } else if (
-      (action.checked && !acceptsValue(key, value, context)) ||
-      isBooleanBound(key, value)
-    ) {
+    } else if (isBooleanBound(key, value)) {
       return undefined;
+    } else if (action.checked) {
+      // A value the provider refuses is described by the general rewrite; one written in
+      // another form (a pattern) makes a new wire.
+      const accepted = acceptedValue(key, value, context);
+      if (accepted === undefined) return undefined;
+      if (accepted !== value) {
+        same = false;
+        value = accepted;
+      }
+      kept = true;
     } else {
       kept = true;
     }

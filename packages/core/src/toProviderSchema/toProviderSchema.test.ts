@@ -861,6 +861,53 @@ describe('toProviderSchema', () => {
     );
   });
 
+  it('writes a pattern for another regex engine as one ECMA-262 validators compile, or describes it', () => {
+    // OpenAPI descriptions write patterns for Java, PCRE or legacy JavaScript: with the `u` flag
+    // that Ajv (and so an MCP client) compiles every pattern with, these three throw.
+    const schema = closed(
+      {
+        key: { type: 'string', pattern: '^[A-Za-z0-9\\/\\+\\=]{1,64}$' },
+        name: { type: 'string', description: 'A name.', pattern: '[^/:|\\000-\\037]+' },
+        anchored: { type: 'string', pattern: '\\A[a-z]+\\z' },
+        nullable: { type: ['string', 'null'], pattern: '^[\\w-.]+$' },
+      },
+      ['key', 'name', 'anchored', 'nullable'],
+    );
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      const result = toProviderSchema(schema, profile);
+      const wire = result.schema.properties as Record<string, Record<string, unknown>>;
+      expect(wire.key!.pattern, profile).toBe('^[A-Za-z0-9\\/\\+=]{1,64}$');
+      expect(wire.name!.pattern, profile).toBe('[^/:|\\x00-\\x1f]+');
+      expect(wire.anchored, profile).not.toHaveProperty('pattern');
+      expect(wire.anchored!.description, profile).toBe('Constraints: pattern: "\\\\A[a-z]+\\\\z".');
+      expect(JSON.stringify(wire.nullable), profile).toContain('"pattern":"^[\\\\w\\\\-.]+$"');
+      expect(codes(profile, schema), profile).toContainEqual([
+        'profile-keyword-described',
+        '/properties/anchored',
+      ]);
+      const wireAsRead = profile === 'gemini' ? readAsGemini(result.schema) : result.schema;
+      const compiled = compileFresh('2020-12', wireAsRead);
+      expect('error' in compiled ? compiled.error.message : 'compiled', profile).toBe('compiled');
+    }
+    // The lenient profiles keep the schema as MCP lists it: a pattern with an ECMA-262 form is
+    // written in it, one without stays as the author wrote it.
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const wire = toProviderSchema(schema, profile).schema.properties as Record<
+        string,
+        Record<string, unknown>
+      >;
+      expect(
+        Object.values(wire).map((property) => property.pattern),
+        profile,
+      ).toStrictEqual([
+        '^[A-Za-z0-9\\/\\+=]{1,64}$',
+        '[^/:|\\x00-\\x1f]+',
+        '\\A[a-z]+\\z',
+        '^[\\w\\-.]+$',
+      ]);
+    }
+  });
+
   it('describes the propertyNames of an object it closes, whose listed names it may refuse', () => {
     // Found by the round-trip law (FUZZ_SEED=104, reference documents): "a~b" is longer than
     // propertyNames allows, so the original accepts no object, yet the wire sent { "a~b": ... }
