@@ -14,8 +14,9 @@ type SchemaObject = Record<string, unknown>;
  * The rewrite of the lenient profiles (`openai`, `anthropic`), which accept the self-contained
  * schema but for its root: `$schema` removed, a root union merged into one object (or the root
  * wrapped), a root `allOf` merged, and draft-07 tuples, draft-04 bounds and annotations written
- * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema), and patterns
- * written for other regex engines in the form ECMA-262 validators compile, where they have one.
+ * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema), patterns
+ * written for other regex engines in the form ECMA-262 validators compile, where they have one,
+ * and OpenAPI's `nullable` left out where no `type` stands beside it (it asserts nothing there).
  *
  * @param root The self-contained schema (owned; rewritten in place).
  * @param recipe The profile's rules.
@@ -94,6 +95,7 @@ const TUPLE = 1;
 const BOOLEAN_BOUND = 2;
 const MISSHAPEN_ANNOTATION = 4;
 const FOREIGN_PATTERN = 8;
+const NULLABLE = 16;
 
 /**
  * Which of the older shapes a node holds, from one scan of its few keys, which also pushes its
@@ -110,6 +112,7 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
       if (isBooleanBound(key, value)) found |= BOOLEAN_BOUND;
       else if (isMisshapenAnnotation(key, value)) found |= MISSHAPEN_ANNOTATION;
       else if (key === 'pattern' && isForeignPattern(value)) found |= FOREIGN_PATTERN;
+      else if (key === 'nullable') found |= NULLABLE;
       continue;
     }
     // `for...in` also meets inherited keys; only own ones hold subschemas.
@@ -121,7 +124,8 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
 }
 
 /**
- * Writes draft-07 tuples, draft-04 exclusive bounds, annotations and patterns the 2020-12 way, in place,
+ * Writes draft-07 tuples, draft-04 exclusive bounds, annotations and patterns the 2020-12 way,
+ * and leaves out a `nullable` without a `type`, in place,
  * on every schema object `visitSchemas` would visit. The scan that finds a node's older shapes
  * also lists its subschemas: it runs over every node of each lenient conversion, where
  * `visitSchemas` (a node's keys listed once more, each kind asked again) cost most of what the
@@ -146,6 +150,9 @@ function writeOlderShapes(node: SchemaObject, found: number): void {
   if (found & BOOLEAN_BOUND) writeNumericBounds(node);
   if (found & MISSHAPEN_ANNOTATION) writeAnnotationShapes(node);
   if (found & FOREIGN_PATTERN) node.pattern = unicodePattern(node.pattern as string);
+  // OpenAPI's `nullable` without a `type` beside it asserts nothing (OpenAPI 3.0.3), and Ajv
+  // refuses to compile a schema that has it: left out, the wire means what it meant.
+  if (found & NULLABLE && !Object.hasOwn(node, 'type')) delete node.nullable;
 }
 
 /**

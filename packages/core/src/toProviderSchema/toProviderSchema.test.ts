@@ -1265,6 +1265,32 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('openai and anthropic leave out a nullable without a type, which asserts nothing and Ajv refuses', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        account: {
+          nullable: true,
+          allOf: [{ type: 'object', properties: { id: { type: 'string' } } }],
+        },
+        note: { type: 'string', nullable: true },
+        any: { nullable: false, description: 'Anything.' },
+      },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema.properties, profile).toStrictEqual({
+        account: { allOf: [{ type: 'object', properties: { id: { type: 'string' } } }] },
+        note: { type: 'string', nullable: true },
+        any: { description: 'Anything.' },
+      });
+      const compiled = compileFresh('2020-12', result.schema);
+      expect('error' in compiled ? compiled.error.message : 'compiled', profile).toBe('compiled');
+    }
+    // The input is left as it was.
+    expect(schema.properties.account).toHaveProperty('nullable', true);
+  });
+
   it('openai and anthropic write a root $id without its fragment, as 2020-12 requires', () => {
     // Lerna's schema (draft-07): the fragment never takes part in resolving a $ref.
     const schema = {
