@@ -64,6 +64,11 @@ export interface RewriteContext {
   written: number;
   /** How many levels this walk unrolls a cycle: the recipe's, or fewer when that is too large. */
   unrollLevels: number;
+  /**
+   * The deepest object nesting this walk writes (deeper objects travel as JSON strings): the
+   * recipe's `maxObjectDepth`, or fewer where the schema would list too many properties.
+   */
+  objectDepthLimit: number | undefined;
   /** How many `$ref`s the current path is inside. */
   unrolling: number;
   /** Schema nodes written inside `$ref`s so far: what unrolling adds to the schema. */

@@ -162,9 +162,10 @@ export function rewriteObject(place: Place): Rewritten {
             : 'This object allowed unknown properties by default; only its listed properties can be sent.',
       );
     }
-    if (open && recipe.maxObjectDepth !== undefined && inner.objects >= recipe.maxObjectDepth) {
+    const depthLimit = context.objectDepthLimit;
+    if (open && depthLimit !== undefined && inner.objects >= depthLimit) {
       // Its { key, value } entries would nest one object past the provider's limit.
-      const why = `The entries of this object would nest deeper than the ${recipe.maxObjectDepth} levels ${recipe.profile} accepts`;
+      const why = `The entries of this object would nest deeper than the ${depthLimit} levels ${recipe.profile} accepts`;
       takeBack(context, reports, summarized);
       return jsonString(schema, annotations, why, context, pointer);
     }

@@ -62,6 +62,11 @@ export interface Recipe {
   simpleRegex: boolean;
   /** Deepest object nesting the provider accepts; deeper objects travel as JSON strings. */
   maxObjectDepth?: number;
+  /**
+   * Object properties the whole schema may list. Past it, the schema is rewritten again with
+   * objects nested one level less deep than {@link Recipe.maxObjectDepth}, until it fits.
+   */
+  maxProperties?: number;
   /** An object may not list empty `properties` (the keyword is left out instead). */
   noEmptyProperties: boolean;
   /** How many levels a cycle is unrolled before its tail travels as a JSON string. */

@@ -60,14 +60,16 @@ const INFERRED_TYPES: ReadonlyArray<[string, readonly string[]]> = [
  * @param root The self-contained schema (not mutated).
  * @param recipe The profile's rules.
  * @param diagnostics Where the rewrites report.
- * @returns The wire schema (its root an object), the codec, and the `enum` lists the walk wrote
- *   (an upper bound of those the wire lists).
+ * @param objectDepthLimit The deepest object nesting to write (the recipe's, or fewer).
+ * @returns The wire schema (its root an object), the codec, the `enum` lists the walk wrote (an
+ *   upper bound of those the wire lists) and how many schema nodes it wrote.
  */
 export function rewriteSchema(
   root: SchemaObject,
   recipe: Recipe,
   diagnostics: Diagnostic[],
-): { schema: SchemaObject; codec: Codec; enums: WrittenEnums } {
+  objectDepthLimit: number | undefined = recipe.maxObjectDepth,
+): { schema: SchemaObject; codec: Codec; enums: WrittenEnums; written: number } {
   const kept = diagnostics.length;
   const leafTables = leafTablesOf(recipe);
   for (let unrollLevels = recipe.unrollLevels; ; unrollLevels--) {
@@ -83,6 +85,7 @@ export function rewriteSchema(
       summaries: undefined,
       written: 0,
       unrollLevels,
+      objectDepthLimit,
       unrolling: 0,
       unrolledWritten: 0,
       summarized: 0,
@@ -95,6 +98,7 @@ export function rewriteSchema(
         schema: result.wire,
         codec: { version: 1, root: result.codec },
         enums: context.enums,
+        written: context.written,
       };
     } catch (error) {
       // Unrolling wrote too much: the walk starts again one level shallower (at 0 it enters no
@@ -292,14 +296,8 @@ function rewritePosition(
   }
   let result: Rewritten;
   if (type === 'object') {
-    if (recipe.maxObjectDepth !== undefined && depth.objects >= recipe.maxObjectDepth) {
-      return jsonString(
-        schema,
-        annotations,
-        `Objects nest deeper than the ${recipe.maxObjectDepth} levels ${recipe.profile} accepts here`,
-        context,
-        pointer,
-      );
+    if (context.objectDepthLimit !== undefined && depth.objects >= context.objectDepthLimit) {
+      return jsonString(schema, annotations, tooDeep(context), context, pointer);
     }
     result = rewriteObject({ schema, annotations, context, pointer, depth });
   } else if (type === 'array') {
@@ -660,4 +658,18 @@ function moveDefault(result: Rewritten): void {
   const value = result.wire.default;
   delete result.wire.default;
   appendDescription(result.wire, `Default: ${JSON.stringify(value)}.`);
+}
+
+/**
+ * Why an object past the walk's depth limit travels as a JSON string: deeper than the provider
+ * accepts, or than fits its limit on the properties of the whole schema.
+ *
+ * @param context The call's state.
+ * @returns The reason, for the JSON string's description and diagnostic.
+ */
+export function tooDeep(context: RewriteContext): string {
+  const { recipe, objectDepthLimit } = context;
+  return objectDepthLimit === recipe.maxObjectDepth
+    ? `Objects nest deeper than the ${objectDepthLimit} levels ${recipe.profile} accepts here`
+    : `Objects nest deeper than ${objectDepthLimit} levels here (${recipe.profile} accepts ${recipe.maxObjectDepth}, but the schema would list more than the ${recipe.maxProperties} properties it accepts)`;
 }

@@ -1044,6 +1044,63 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('keeps to OpenAI strict limit on properties, sending the deepest objects as JSON strings', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 5_001 }, (_, index) => [`p${index}`, { type: 'string' }]),
+    );
+    const schema = closed(
+      {
+        small: { type: 'string' },
+        big: closed({ settings: closed(many, []) }, ['settings']),
+      },
+      ['small', 'big'],
+    );
+    for (const profile of ['openai-strict', 'portable'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
+      const big = (result.schema.properties as Record<string, Record<string, unknown>>).big!;
+      // Nested one level less deep: `settings`, two objects down, travels as a JSON string.
+      expect((big.properties as Record<string, unknown>).settings, profile).toStrictEqual({
+        type: 'string',
+        description: expect.stringMatching(/^A JSON-encoded value/),
+      });
+      expect(
+        result.diagnostics.filter((diagnostic) => diagnostic.code === 'profile-json-string'),
+        profile,
+      ).toStrictEqual([
+        {
+          code: 'profile-json-string',
+          pointer: '/properties/big/properties/settings',
+          message: `Objects nest deeper than 2 levels here (${profile} accepts 10, but the schema would list more than the 5000 properties it accepts); it travels as a JSON-encoded string.`,
+        },
+      ]);
+      const value = { small: 'a', big: { settings: { p0: 'x', p4999: 'y' } } };
+      const encoded = encodeArguments(result.codec, value);
+      expect(encoded).toStrictEqual({
+        small: 'a',
+        big: { settings: JSON.stringify(value.big.settings) },
+      });
+      expect(decodeArguments(result.codec, encoded)).toStrictEqual(value);
+    }
+    // Under the limit nothing changes: the same schema with 4,000 properties keeps its objects.
+    const fewer = closed(
+      {
+        big: closed(
+          { settings: closed(Object.fromEntries(Object.entries(many).slice(0, 4_000)), []) },
+          ['settings'],
+        ),
+      },
+      ['big'],
+    );
+    const settings = (
+      toProviderSchema(fewer, 'openai-strict').schema.properties as Record<
+        string,
+        Record<string, Record<string, Record<string, unknown>>>
+      >
+    ).big!.properties!.settings!;
+    expect(settings.type).toBe('object');
+  });
+
   it('keeps an allOf of many unions from multiplying into every combination of their branches', () => {
     // Distributing `allOf: [oneOf(8), oneOf(8), ...]` writes every combination: five such unions
     // made 32,768 branches (43 MB of wire from 12 KB) under openai; past a bound it stays an allOf.

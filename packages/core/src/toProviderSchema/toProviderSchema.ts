@@ -1,6 +1,7 @@
 import { dereferenceResolved } from '../dereference/index.ts';
 import { fitEnumLimits } from '../profiles/enumLimits.ts';
 import { fixRootOnly } from '../profiles/fixRootOnly.ts';
+import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
@@ -42,7 +43,21 @@ function rewriteProfile(
   recipe: Recipe,
   diagnostics: Diagnostic[],
 ): { schema: Record<string, unknown>; codec: Codec } {
-  const rewritten = rewriteSchema(mergeRootUnion(root, diagnostics), recipe, diagnostics);
+  const merged = mergeRootUnion(root, diagnostics);
+  const kept = diagnostics.length;
+  let rewritten = rewriteSchema(merged, recipe, diagnostics);
+  // Past the provider's limit on properties, objects nest one level less deep (the deepest then
+  // travel as JSON strings) until the schema fits; at one level, only the root's own are left.
+  for (
+    let depth = recipe.maxObjectDepth;
+    depth !== undefined &&
+    depth > 1 &&
+    exceedsPropertyLimit(rewritten.schema, rewritten.written, recipe);
+    depth--
+  ) {
+    diagnostics.length = kept;
+    rewritten = rewriteSchema(merged, recipe, diagnostics, depth - 1);
+  }
   const wire = isPlainObjectRoot(rewritten.schema)
     ? rewritten
     : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);

@@ -33,5 +33,6 @@ export const openaiStrict: Recipe = {
   formats: STRICT_FORMATS,
   simpleRegex: false,
   maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
+  maxProperties: OPENAI_STRICT_LIMITS.properties,
   enumLimits: OPENAI_STRICT_ENUM_LIMITS,
 };

@@ -20,5 +20,6 @@ export const portable: Recipe = {
   enumValues: 'string-number',
   formats: STRICT_FORMATS,
   maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
+  maxProperties: OPENAI_STRICT_LIMITS.properties,
   enumLimits: OPENAI_STRICT_ENUM_LIMITS,
 };
