@@ -169,7 +169,9 @@ function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaOb
       continue;
     }
     if (action.kind === 'annotation') {
-      if (action.text && typeof value !== 'string') {
+      // Left out as the general rewrite leaves them out (`annotationsOf`): a title or a
+      // description that is no string, and a `default` of `null`.
+      if (action.text ? typeof value !== 'string' : value === null) {
         same = false;
         continue;
       }

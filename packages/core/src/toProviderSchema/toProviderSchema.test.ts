@@ -823,6 +823,10 @@ describe('toProviderSchema', () => {
       properties: {
         q: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, description: 'Q' },
         n: { type: 'integer', default: 3 },
+        // Scalar leaves, the walk's fast path, whatever the order of their keys (OpenAPI
+        // descriptions give optional parameters `default: null`).
+        s: { default: null, type: 'string', description: 'S' },
+        t: { type: 'string', default: null },
       },
       required: ['q', 'n'],
     };
@@ -832,8 +836,10 @@ describe('toProviderSchema', () => {
       properties: {
         q: { type: ['string', 'null'], description: 'Q' },
         n: { type: 'integer', default: 3 },
+        s: { type: ['string', 'null'], description: 'S' },
+        t: { type: ['string', 'null'] },
       },
-      required: ['q', 'n'],
+      required: ['q', 'n', 's', 't'],
       additionalProperties: false,
     });
     expect(toProviderSchema(schema, 'portable').schema).toStrictEqual(strict);
@@ -842,6 +848,8 @@ describe('toProviderSchema', () => {
       properties: {
         q: { type: 'string', description: 'Q', nullable: true },
         n: { type: 'integer', default: 3 },
+        s: { type: 'string', description: 'S' },
+        t: { type: 'string' },
       },
       required: ['q', 'n'],
     });
