@@ -1,8 +1,17 @@
+import { isType } from '../providerRules/draft202012Shape.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { escapePointerToken } from '../utils/pointer.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
-import { forEachSubschemaUnder, type SubschemaPlace, walkSchemas } from '../visitSchemas/index.ts';
+import {
+  forEachSubschema,
+  forEachSubschemaUnder,
+  type SubschemaPlace,
+  walkSchemas,
+} from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
+import { appendDescription } from './describe.ts';
 import { isBooleanBound, writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';
@@ -16,7 +25,8 @@ type SchemaObject = Record<string, unknown>;
  * wrapped), a root `allOf` merged, and draft-07 tuples, draft-04 bounds and annotations written
  * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema), patterns
  * written for other regex engines in the form ECMA-262 validators compile, where they have one,
- * and OpenAPI's `nullable` left out where no `type` stands beside it (it asserts nothing there).
+ * OpenAPI's `nullable` left out where no `type` stands beside it (it asserts nothing there), and
+ * a `type` that names no JSON type moved into the description.
  *
  * @param root The self-contained schema (owned; rewritten in place).
  * @param recipe The profile's rules.
@@ -48,14 +58,15 @@ export function fixRootOnly(
     )
       schema = merged.schema;
   }
-  const result = isPlainObjectRoot(schema)
-    ? { schema, codec: { version: 1 as const, root: null } }
-    : wrapRoot(schema, { version: 1, root: null }, recipe, diagnostics);
+  const wrapped = !isPlainObjectRoot(schema);
+  const result = wrapped
+    ? wrapRoot(schema, { version: 1, root: null }, recipe, diagnostics)
+    : { schema, codec: { version: 1 as const, root: null } };
   const id = idWithoutFragment($id);
   if (id !== undefined) result.schema = { $id: id, ...result.schema };
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
-  modernize(result.schema);
+  if (modernize(result.schema)) describeForeignTypes(result.schema, wrapped, recipe, diagnostics);
   return result;
 }
 
@@ -96,6 +107,7 @@ const BOOLEAN_BOUND = 2;
 const MISSHAPEN_ANNOTATION = 4;
 const FOREIGN_PATTERN = 8;
 const NULLABLE = 16;
+const FOREIGN_TYPE = 32;
 
 /**
  * Which of the older shapes a node holds, from one scan of its few keys, which also pushes its
@@ -113,6 +125,7 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
       else if (isMisshapenAnnotation(key, value)) found |= MISSHAPEN_ANNOTATION;
       else if (key === 'pattern' && isForeignPattern(value)) found |= FOREIGN_PATTERN;
       else if (key === 'nullable') found |= NULLABLE;
+      else if (key === 'type' && !isType(value)) found |= FOREIGN_TYPE;
       continue;
     }
     // `for...in` also meets inherited keys; only own ones hold subschemas.
@@ -132,11 +145,58 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
  * profile adds to the pass. A rewrite only moves subschemas between keys (a tuple's `items` to
  * `prefixItems`, `additionalItems` to `items`), so those listed before it are the node's.
  */
-function modernize(schema: SchemaObject): void {
+function modernize(schema: SchemaObject): boolean {
+  let foreignTypes = false;
   walkSchemas(schema, (node, push) => {
     const found = olderShapesOf(node, push);
     if (found !== 0) writeOlderShapes(node, found);
+    if (found & FOREIGN_TYPE) foreignTypes = true;
   });
+  return foreignTypes;
+}
+
+/**
+ * Moves each `type` that names no JSON type (`"application/json"`, `"file"`, `"any"`) into its
+ * schema's description, reported as `profile-keyword-described`: the 2020-12 meta-schema refuses
+ * it (Anthropic validates every tool against it, and Ajv refuses to compile it), and it asserts
+ * nothing a validator could judge. Run only where {@link modernize} met one, as the one walk of
+ * the wire that follows pointers. A wrapped root's pointers are given without its `value` wrapper.
+ *
+ * @param wire The wire schema (written in place).
+ * @param wrapped Whether the root was wrapped under `value`.
+ * @param recipe The profile's rules.
+ * @param diagnostics Where each place is reported.
+ */
+function describeForeignTypes(
+  wire: SchemaObject,
+  wrapped: boolean,
+  recipe: Recipe,
+  diagnostics: Diagnostic[],
+): void {
+  const pending: [unknown, string][] = [[wire, '']];
+  while (pending.length > 0) {
+    const [node, pointer] = pending.pop()!;
+    if (!isPlainObject(node)) continue;
+    if (Object.hasOwn(node, 'type') && !isType(node.type)) {
+      const value = node.type;
+      delete node.type;
+      appendDescription(node, `Constraints: type: ${JSON.stringify(value)}.`);
+      const prefix = '/properties/value';
+      diagnostics.push({
+        code: 'profile-keyword-described',
+        pointer: wrapped && pointer.startsWith(prefix) ? pointer.slice(prefix.length) : pointer,
+        message: `${recipe.profile} does not accept this \`type\`, which names no JSON type; moved into the description.`,
+      });
+    }
+    // Children pushed last first, so that places are reported in document order.
+    const children: [unknown, string][] = [];
+    forEachSubschema(node, (container, key, keyword) => {
+      let at = `${pointer}/${escapePointerToken(keyword)}`;
+      if (container !== node) at += `/${typeof key === 'number' ? key : escapePointerToken(key)}`;
+      children.push([(container as SchemaObject)[key as string], at]);
+    });
+    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);
+  }
 }
 
 /** Rewrites the older shapes {@link olderShapesOf} found in a node, in place. */

@@ -24,7 +24,14 @@ const isAnchorName: Shape = (value) =>
 const ANCHOR_NAME = 'a plain name (a letter or _, then letters, digits, -, _ or .)';
 const TYPE_NAMES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const isTypeName: Shape = (value) => typeof value === 'string' && TYPE_NAMES.has(value);
-const isType: Shape = (value) =>
+/**
+ * Whether a `type` value is one the 2020-12 meta-schema allows: a JSON type name, or an array of
+ * distinct ones.
+ *
+ * @param value The value of a `type` keyword.
+ * @returns Whether it names JSON types only.
+ */
+export const isType: Shape = (value) =>
   isTypeName(value) ||
   (Array.isArray(value) &&
     value.length > 0 &&

@@ -1356,6 +1356,41 @@ describe('toProviderSchema', () => {
     expect(schema.properties.account).toHaveProperty('nullable', true);
   });
 
+  it('openai and anthropic describe a type that names no JSON type, which the meta-schema refuses', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'application/json', description: 'A form.' },
+        b: { type: ['string', 'file'] },
+        c: { anyOf: [{ type: 'any' }, { type: 'null' }] },
+        d: { type: 'string' },
+      },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema.properties, profile).toStrictEqual({
+        a: { description: 'A form.\nConstraints: type: "application/json".' },
+        b: { description: 'Constraints: type: ["string","file"].' },
+        c: { anyOf: [{ description: 'Constraints: type: "any".' }, { type: 'null' }] },
+        d: { type: 'string' },
+      });
+      expect(codesOf(result), profile).toStrictEqual([
+        'profile-keyword-described',
+        'profile-keyword-described',
+        'profile-keyword-described',
+      ]);
+      expect(result.diagnostics.map((diagnostic) => diagnostic.pointer)).toStrictEqual([
+        '/properties/a',
+        '/properties/b',
+        '/properties/c/anyOf/0',
+      ]);
+      expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
+      const compiled = compileFresh('2020-12', result.schema);
+      expect('error' in compiled ? compiled.error.message : 'compiled', profile).toBe('compiled');
+    }
+    expect(schema.properties.a.type).toBe('application/json');
+  });
+
   it('openai and anthropic write a root $id without its fragment, as 2020-12 requires', () => {
     // Lerna's schema (draft-07): the fragment never takes part in resolving a $ref.
     const schema = {
