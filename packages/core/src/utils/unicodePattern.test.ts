@@ -20,13 +20,15 @@ describe('unicodePattern', () => {
       // A `-` beside a class escape is a literal.
       ['^[\\w-.+]+@[\\w-.+]+$', '^[\\w\\-.+]+@[\\w\\-.+]+$'],
       ['[.-\\d]', '[.\\-\\d]'],
+      // The `-` after such a range is its end, a literal, not the start of another range.
+      ['[\\d--z\\:]', '[\\d\\-\\-z:]'],
       // Brackets and braces that open or close nothing.
       ['[a-z]{1-70}', '[a-z]\\{1-70\\}'],
       ['{0-9]{1,15}', '\\{0-9\\]{1,15}'],
       // JavaScript's reading (not PCRE's): `[]` is the empty class, the `]` after it a literal.
       ['[]a]', '[]a\\]'],
       // A script by its bare name.
-      ['^[A-Za-z \\p{Han}\\p{Katakana}-]*$', '^[A-Za-z \\p{Script=Han}\\p{Script=Katakana}-]*$'],
+      ['^[A-Za-z \\p{Han}\\p{Katakana}-]*$', '^[A-Za-z \\p{Script=Han}\\p{Script=Katakana}\\-]*$'],
     ];
     for (const [pattern, expected] of cases) {
       expect(unicodePattern(pattern), pattern).toBe(expected);

@@ -37,60 +37,36 @@ function compilesWithUnicode(source: string): boolean {
   }
 }
 
+/** One atom of a pattern as JavaScript reads it without `u`, written as `u` reads it. */
+interface Atom {
+  /** The atom, written for `u`. */
+  text: string;
+  /** Where the atom ends in the pattern. */
+  end: number;
+  /** It stands for a set of characters (`\d`, `\p{…}`), not one. */
+  set: boolean;
+  /** It is an unescaped `-` inside a class: a range's operator, or a literal. */
+  dash: boolean;
+}
+
 /** One scan of the pattern, writing each of the rewrites of {@link unicodePattern}. */
 function rewriteForUnicode(source: string): string | undefined {
   /** A quantifier in braces, as ECMA-262 reads one: `{n}`, `{n,}`, `{n,m}` (sticky: read in place). */
   const braceQuantifier = /\{\d+(?:,\d*)?\}/y;
   let out = '';
-  let inClass = false;
-  /** Inside a class, the last atom was a class escape (`\w`...). */
-  let afterClassEscape = false;
   for (let index = 0; index < source.length; index++) {
     const char = source[index]!;
     if (char === '\\') {
-      const next = source[index + 1];
-      if (next === undefined) return undefined;
-      afterClassEscape = inClass && CLASS_ESCAPES.has(next);
-      if (next === '0' && isOctalDigit(source[index + 2])) {
-        let end = index + 2;
-        while (end < index + 4 && isOctalDigit(source[end])) end++;
-        const code = Number.parseInt(source.slice(index + 2, end), 8);
-        out += `\\x${code.toString(16).padStart(2, '0')}`;
-        index = end - 1;
-        continue;
-      }
-      if ((next === 'p' || next === 'P') && source[index + 2] === '{') {
-        const close = source.indexOf('}', index + 3);
-        if (close === -1) return undefined;
-        out += propertyEscape(next, source.slice(index + 3, close));
-        index = close;
-        continue;
-      }
-      const needed =
-        /[A-Za-z0-9]/.test(next) || SYNTAX_CHARACTERS.has(next) || (inClass && next === '-');
-      out += needed ? `\\${next}` : next;
-      index++;
-      continue;
-    }
-    if (inClass) {
-      if (char === ']') inClass = false;
-      else if (char === '-' && isClassRangeAroundEscape(source, index, afterClassEscape)) {
-        out += '\\-';
-        afterClassEscape = false;
-        continue;
-      }
-      afterClassEscape = false;
-      out += char;
-      continue;
-    }
-    if (char === '[') {
-      inClass = true;
-      out += char;
-      // JavaScript reads `[]` as the empty class, a `]` right after `[` or `[^` closes it (Java
-      // and PCRE read a literal there): the class may close at once, as below.
-      continue;
-    }
-    if (char === '{') {
+      const atom = escapeAt(source, index, false);
+      if (atom === undefined) return undefined;
+      out += atom.text;
+      index = atom.end - 1;
+    } else if (char === '[') {
+      const range = classAt(source, index);
+      if (range === undefined) return undefined;
+      out += range.text;
+      index = range.end - 1;
+    } else if (char === '{') {
       braceQuantifier.lastIndex = index;
       const quantifier = braceQuantifier.exec(source);
       if (quantifier !== null) {
@@ -99,25 +75,97 @@ function rewriteForUnicode(source: string): string | undefined {
       } else {
         out += '\\{';
       }
-      continue;
+    } else {
+      out += char === ']' || char === '}' ? `\\${char}` : char;
     }
-    out += char === ']' || char === '}' ? `\\${char}` : char;
   }
-  return inClass ? undefined : out;
+  return out;
+}
+
+/**
+ * A class (`[…]` from its `[`), written for `u`. Without `u`, a range with a set at either end
+ * (`\w-.`) is the set, the other end and a literal `-`; with `u` it is an error, so its `-` is
+ * escaped. Every literal `-` is escaped, so that no `-` the rewrite writes joins a new range.
+ */
+function classAt(source: string, start: number): { text: string; end: number } | undefined {
+  let index = start + 1;
+  let text = '[';
+  if (source[index] === '^') {
+    text += '^';
+    index++;
+  }
+  const atoms: Atom[] = [];
+  // JavaScript reads `[]` as the empty class: a `]` right after `[` or `[^` closes it.
+  for (;;) {
+    const char = source[index];
+    if (char === undefined) return undefined;
+    if (char === ']') break;
+    const atom =
+      char === '\\'
+        ? escapeAt(source, index, true)
+        : { text: char, end: index + 1, set: false, dash: char === '-' };
+    if (atom === undefined) return undefined;
+    atoms.push(atom);
+    index = atom.end;
+  }
+  const literal = (atom: Atom) => (atom.dash ? '\\-' : atom.text);
+  for (let at = 0; at < atoms.length; at++) {
+    const first = atoms[at]!;
+    const operator = atoms[at + 1];
+    const last = atoms[at + 2];
+    if (operator?.dash === true && last !== undefined) {
+      const separator = first.set || last.set ? '\\-' : '-';
+      text += literal(first) + separator + literal(last);
+      at += 2;
+    } else {
+      text += literal(first);
+    }
+  }
+  return { text: `${text}]`, end: index + 1 };
+}
+
+/**
+ * The escape at `index` (a `\`), written for `u`: an octal escape in hexadecimal, a bare script
+ * name given `Script=`, and a needless escape of punctuation without its backslash (a `-` inside
+ * a class keeps it). `undefined` for a `\` that ends the pattern or a `\p{` never closed.
+ */
+function escapeAt(source: string, index: number, inClass: boolean): Atom | undefined {
+  const next = source[index + 1];
+  if (next === undefined) return undefined;
+  const atom = (text: string, end: number, set = false): Atom => ({ text, end, set, dash: false });
+  if (next === '0' && isOctalDigit(source[index + 2])) {
+    let end = index + 2;
+    while (end < index + 4 && isOctalDigit(source[end])) end++;
+    const code = Number.parseInt(source.slice(index + 2, end), 8);
+    return atom(`\\x${code.toString(16).padStart(2, '0')}`, end);
+  }
+  if ((next === 'p' || next === 'P') && source[index + 2] === '{') {
+    const close = source.indexOf('}', index + 3);
+    if (close === -1) return undefined;
+    return atom(propertyEscape(next, source.slice(index + 3, close)), close + 1, true);
+  }
+  if (CLASS_ESCAPES.has(next)) return atom(`\\${next}`, index + 2, true);
+  const length = escapeLength(source, index);
+  if (length > 2) return atom(source.slice(index, index + length), index + length);
+  const needed =
+    /[A-Za-z0-9]/.test(next) || SYNTAX_CHARACTERS.has(next) || (inClass && next === '-');
+  return atom(needed ? `\\${next}` : next, index + 2);
+}
+
+/** How long the escape at `index` is: `\xHH`, `\uHHHH` and `\cX` are one atom; others two characters. */
+function escapeLength(source: string, index: number): number {
+  const next = source[index + 1];
+  const hex = (from: number, count: number) =>
+    /^[0-9A-Fa-f]+$/.test(source.slice(from, from + count)) && from + count <= source.length;
+  if (next === 'x' && hex(index + 2, 2)) return 4;
+  if (next === 'u' && hex(index + 2, 4)) return 6;
+  if (next === 'c' && /[A-Za-z]/.test(source[index + 2] ?? '')) return 3;
+  return 2;
 }
 
 /** Whether a character is an octal digit. */
 function isOctalDigit(char: string | undefined): boolean {
   return char !== undefined && char >= '0' && char <= '7';
-}
-
-/**
- * Whether a `-` inside a class stands beside a class escape (`[\w-.]`, `[.-\d]`), where
- * without `u` it is a literal and with it a syntax error. A `-` first or last is a literal anyway.
- */
-function isClassRangeAroundEscape(source: string, index: number, afterEscape: boolean): boolean {
-  if (source[index + 1] === ']') return false;
-  return afterEscape || (source[index + 1] === '\\' && CLASS_ESCAPES.has(source[index + 2] ?? ''));
 }
 
 /** A `\p{…}` escape as `u` reads it: a bare script name gets `Script=`, where that is one. */
