@@ -180,6 +180,8 @@ function describeForeignTypes(
     if (Object.hasOwn(node, 'type') && !isType(node.type)) {
       const value = node.type;
       delete node.type;
+      // Without a `type`, `nullable` asserts nothing, and Ajv refuses it (as in modernize).
+      delete node.nullable;
       appendDescription(node, `Constraints: type: ${JSON.stringify(value)}.`);
       const prefix = '/properties/value';
       diagnostics.push({

@@ -1364,6 +1364,7 @@ describe('toProviderSchema', () => {
         b: { type: ['string', 'file'] },
         c: { anyOf: [{ type: 'any' }, { type: 'null' }] },
         d: { type: 'string' },
+        e: { type: 'file', nullable: true },
       },
     };
     for (const profile of ['openai', 'anthropic'] as const) {
@@ -1373,8 +1374,10 @@ describe('toProviderSchema', () => {
         b: { description: 'Constraints: type: ["string","file"].' },
         c: { anyOf: [{ description: 'Constraints: type: "any".' }, { type: 'null' }] },
         d: { type: 'string' },
+        e: { description: 'Constraints: type: "file".' },
       });
       expect(codesOf(result), profile).toStrictEqual([
+        'profile-keyword-described',
         'profile-keyword-described',
         'profile-keyword-described',
         'profile-keyword-described',
@@ -1383,6 +1386,7 @@ describe('toProviderSchema', () => {
         '/properties/a',
         '/properties/b',
         '/properties/c/anyOf/0',
+        '/properties/e',
       ]);
       expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
       const compiled = compileFresh('2020-12', result.schema);
