@@ -1,6 +1,8 @@
 // The shapes of the scalar-leaf tables, apart from the rewrite that compiles and reads them
 // (scalarLeaf.ts), so that the call's state (context.ts) can hold them without an import cycle.
 
+import type { KeptAnnotation } from './recipe.ts';
+
 /** The scalar types a leaf may have. */
 export type LeafType = 'string' | 'number' | 'integer' | 'boolean';
 
@@ -11,7 +13,7 @@ export type LeafType = 'string' | 'number' | 'integer' | 'boolean';
  */
 export type LeafAction =
   | { kind: 'type' }
-  | { kind: 'annotation'; slot: number; text: boolean }
+  | { kind: 'annotation'; slot: number; keyword: KeptAnnotation }
   | { kind: 'keyword'; slot: number; checked: boolean }
   | { kind: 'enum' }
   | { kind: 'general' };

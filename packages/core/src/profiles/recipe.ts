@@ -84,6 +84,20 @@ export const KEEPABLE_ANNOTATIONS = ['title', 'description', 'default'] as const
 /** An annotation a recipe may keep. */
 export type KeptAnnotation = (typeof KEEPABLE_ANNOTATIONS)[number];
 
+/**
+ * Whether the wire keeps an annotation's value: a `title` or `description` that is a string, a
+ * `default` that is not `null`. The `openai` SDK's strict transform deletes a null default ("no
+ * meaningful distinction") and `@google/genai` drops null fields of `parameters`, so a wire that
+ * kept it would not be what the provider gets; it tells a model nothing the type does not.
+ *
+ * @param keyword The annotation.
+ * @param value Its value in the schema.
+ * @returns Whether the wire writes it.
+ */
+export function keepsAnnotation(keyword: KeptAnnotation, value: unknown): boolean {
+  return keyword === 'default' ? value !== null : typeof value === 'string';
+}
+
 /** Annotations every JSON Schema profile keeps. */
 export const JSON_SCHEMA_ANNOTATIONS: readonly KeptAnnotation[] = KEEPABLE_ANNOTATIONS;
 

@@ -28,7 +28,7 @@ import { mergeAllOf } from './mergeAllOf.ts';
 import { isTypelessNullable, makeOwnNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
-import { KEEPABLE_ANNOTATIONS } from './recipe.ts';
+import { KEEPABLE_ANNOTATIONS, keepsAnnotation } from './recipe.ts';
 import { leafTablesOf, leafWireAt, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
@@ -585,19 +585,15 @@ function anyValue(
 }
 
 /**
- * The annotations the recipe keeps; `examples` join the description. A `default` of `null` is
- * left out: the `openai` SDK's strict transform deletes it ("no meaningful distinction") and
- * `@google/genai` drops null fields of `parameters`, so a wire that kept it would not be what
- * the provider gets; it tells a model nothing that the type does not.
+ * The annotations the recipe keeps, with values the wire keeps (`keepsAnnotation`: no null
+ * default); `examples` join the description.
  */
 function annotationsOf(schema: SchemaObject, recipe: Recipe): SchemaObject {
   const annotations: SchemaObject = {};
   for (const keyword of recipe.annotations) {
     if (Object.hasOwn(schema, keyword)) {
       const value = schema[keyword];
-      if ((keyword === 'title' || keyword === 'description') && typeof value !== 'string') continue;
-      if (keyword === 'default' && value === null) continue;
-      annotations[keyword] = value;
+      if (keepsAnnotation(keyword, value)) annotations[keyword] = value;
     }
   }
   if (Array.isArray(schema.examples) && schema.examples.length > 0) {

@@ -5,7 +5,7 @@ import { acceptedValue } from './describe.ts';
 import { isBooleanBound } from './exclusiveBounds.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { LeafAction, LeafTable, LeafTables } from './leafTable.ts';
-import type { Recipe } from './recipe.ts';
+import { keepsAnnotation, type Recipe } from './recipe.ts';
 import { RECIPES } from './recipes/index.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -28,7 +28,7 @@ function compileLeafTable(recipe: Recipe, type: string): LeafTable {
     actions.set(keyword, {
       kind: 'annotation',
       slot: slots.length,
-      text: keyword === 'title' || keyword === 'description',
+      keyword,
     });
     slots.push(keyword);
   }
@@ -169,9 +169,7 @@ function scalarLeafWire(schema: SchemaObject, context: RewriteContext): SchemaOb
       continue;
     }
     if (action.kind === 'annotation') {
-      // Left out as the general rewrite leaves them out (`annotationsOf`): a title or a
-      // description that is no string, and a `default` of `null`.
-      if (action.text ? typeof value !== 'string' : value === null) {
+      if (!keepsAnnotation(action.keyword, value)) {
         same = false;
         continue;
       }
