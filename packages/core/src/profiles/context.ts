@@ -267,3 +267,19 @@ export interface Place {
   /** The call's state. */
   context: RewriteContext;
 }
+
+/**
+ * Why an object past the walk's depth limit travels as a JSON string: deeper than the provider
+ * accepts, or than fits its limit on the properties of the whole schema.
+ *
+ * @param context The call's state.
+ * @param what What nests too deep (`Objects nest`, `The entries of this object would nest`).
+ * @param where Where, for the sentence (`' here'`, or `''`).
+ * @returns The reason, for the JSON string's description and diagnostic.
+ */
+export function tooDeep(context: RewriteContext, what: string, where: string): string {
+  const { recipe, objectDepthLimit } = context;
+  return objectDepthLimit === recipe.maxObjectDepth
+    ? `${what} deeper than the ${objectDepthLimit} levels ${recipe.profile} accepts${where}`
+    : `${what} deeper than ${objectDepthLimit} levels${where} (${recipe.profile} accepts ${recipe.maxObjectDepth}, but the schema would list more than the ${recipe.maxProperties} properties it accepts)`;
+}

@@ -1,12 +1,12 @@
 import { isType } from '../providerRules/draft202012Shape.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { escapePointerToken } from '../utils/pointer.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
 import {
   forEachSubschema,
   forEachSubschemaUnder,
   type SubschemaPlace,
+  subschemaPointer,
   walkSchemas,
 } from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
@@ -193,8 +193,7 @@ function describeForeignTypes(
     // Children pushed last first, so that places are reported in document order.
     const children: [unknown, string][] = [];
     forEachSubschema(node, (container, key, keyword) => {
-      let at = `${pointer}/${escapePointerToken(keyword)}`;
-      if (container !== node) at += `/${typeof key === 'number' ? key : escapePointerToken(key)}`;
+      const at = subschemaPointer(pointer, node, container, key, keyword);
       children.push([(container as SchemaObject)[key as string], at]);
     });
     for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!);

@@ -4,7 +4,7 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 import { SCANNED_KEYS } from '../utils/keyLists.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
-import { countEnum, report, takeBack } from './context.ts';
+import { countEnum, report, takeBack, tooDeep } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
@@ -165,7 +165,7 @@ export function rewriteObject(place: Place): Rewritten {
     const depthLimit = context.objectDepthLimit;
     if (open && depthLimit !== undefined && inner.objects >= depthLimit) {
       // Its { key, value } entries would nest one object past the provider's limit.
-      const why = `The entries of this object would nest deeper than the ${depthLimit} levels ${recipe.profile} accepts`;
+      const why = tooDeep(context, 'The entries of this object would nest', '');
       takeBack(context, reports, summarized);
       return jsonString(schema, annotations, why, context, pointer);
     }

@@ -11,6 +11,7 @@ import {
   MAX_UNROLLED_NODES,
   MAX_WRITTEN_NODES,
   report,
+  tooDeep,
   UNROLLED_TOO_MUCH,
 } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
@@ -297,7 +298,8 @@ function rewritePosition(
   let result: Rewritten;
   if (type === 'object') {
     if (context.objectDepthLimit !== undefined && depth.objects >= context.objectDepthLimit) {
-      return jsonString(schema, annotations, tooDeep(context), context, pointer);
+      const why = tooDeep(context, 'Objects nest', ' here');
+      return jsonString(schema, annotations, why, context, pointer);
     }
     result = rewriteObject({ schema, annotations, context, pointer, depth });
   } else if (type === 'array') {
@@ -654,18 +656,4 @@ function moveDefault(result: Rewritten): void {
   const value = result.wire.default;
   delete result.wire.default;
   appendDescription(result.wire, `Default: ${JSON.stringify(value)}.`);
-}
-
-/**
- * Why an object past the walk's depth limit travels as a JSON string: deeper than the provider
- * accepts, or than fits its limit on the properties of the whole schema.
- *
- * @param context The call's state.
- * @returns The reason, for the JSON string's description and diagnostic.
- */
-export function tooDeep(context: RewriteContext): string {
-  const { recipe, objectDepthLimit } = context;
-  return objectDepthLimit === recipe.maxObjectDepth
-    ? `Objects nest deeper than the ${objectDepthLimit} levels ${recipe.profile} accepts here`
-    : `Objects nest deeper than ${objectDepthLimit} levels here (${recipe.profile} accepts ${recipe.maxObjectDepth}, but the schema would list more than the ${recipe.maxProperties} properties it accepts)`;
 }

@@ -16,7 +16,7 @@ import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
 import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
-import { forEachSubschema } from '../visitSchemas/index.ts';
+import { forEachSubschema, subschemaPointer } from '../visitSchemas/index.ts';
 import {
   carriedReference,
   definitionContainer,
@@ -526,9 +526,7 @@ function walkDocument(
       // Definitions are placed through the `$ref`s that expanded them (above), not where they sit.
       forEachSubschema(schema, (container, key, keyword) => {
         if (keywordKind(keyword) === KeywordKind.Definitions) return;
-        let at = `${pointer}/${escapePointerToken(keyword)}`;
-        if (container !== schema)
-          at += `/${typeof key === 'number' ? key : escapePointerToken(key)}`;
+        const at = subschemaPointer(pointer, schema, container, key, keyword);
         pending.push([(container as SchemaObject)[key as string], at]);
       });
     }

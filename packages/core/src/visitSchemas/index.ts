@@ -2,6 +2,7 @@ export {
   forEachSubschema,
   forEachSubschemaUnder,
   type SubschemaPlace,
+  subschemaPointer,
   visitSchemas,
   walkSchemas,
 } from './visitSchemas.ts';

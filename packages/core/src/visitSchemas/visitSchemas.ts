@@ -1,3 +1,4 @@
+import { escapePointerToken } from '../utils/pointer.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -11,6 +12,28 @@ export type SubschemaPlace = (
   key: string | number,
   keyword: string,
 ) => void;
+
+/**
+ * The JSON Pointer of a subschema place (see {@link SubschemaPlace}) under its schema object's.
+ *
+ * @param pointer The schema object's pointer.
+ * @param node The schema object.
+ * @param container The object or array holding the subschema.
+ * @param key Its key there.
+ * @param keyword The keyword it stands under.
+ * @returns The subschema's pointer.
+ */
+export function subschemaPointer(
+  pointer: string,
+  node: SchemaObject,
+  container: SchemaObject | unknown[],
+  key: string | number,
+  keyword: string,
+): string {
+  const at = `${pointer}/${escapePointerToken(keyword)}`;
+  if (container === node) return at;
+  return `${at}/${typeof key === 'number' ? key : escapePointerToken(key)}`;
+}
 
 /**
  * Calls `place` for every subschema position directly inside a schema object, as the applicator
