@@ -64,14 +64,18 @@ export function analyseDocument(
 
   const reachable = new Uint8Array(index.units.length);
   for (const unit of plan.order) reachable[unit] = 1;
-  /** In pointer order, after the others: the order the single walk gives them in. */
-  const refsDropped: Diagnostic[] = [];
+  /**
+   * About one keyword of one object, in pointer order after the others: the order the single
+   * walk gives `annotation-ref-dropped` in, and one that does not depend on the order the index
+   * fills objects in.
+   */
+  const byKeyword: Diagnostic[] = [];
   index.diagnostics.forEach((diagnostic, position) => {
     if (reachable[index.diagnosticUnits[position]!] === 0) return;
-    if (diagnostic.code !== 'annotation-ref-dropped') diagnostics.push(diagnostic);
-    else if (!containerDiagnostics.has(diagnostic)) refsDropped.push(diagnostic);
+    if (!KEYWORD_CODES.has(diagnostic.code)) diagnostics.push(diagnostic);
+    else if (!containerDiagnostics.has(diagnostic)) byKeyword.push(diagnostic);
   });
-  diagnostics.push(...refsDropped.sort(byPointer));
+  diagnostics.push(...byKeyword.sort(byPointer));
   diagnostics.push(...emitted.diagnostics, ...plan.diagnostics);
 
   const names = new Set<string>();
@@ -82,6 +86,14 @@ export function analyseDocument(
     cycles: { defsKeyword, names, maxBytes: budget.bytes, maxDepth: budget.depth },
   };
 }
+
+/** The codes of diagnostics about one keyword, reported in pointer order. */
+const KEYWORD_CODES = new Set<Diagnostic['code']>([
+  'annotation-ref-dropped',
+  'nullable-ignored',
+  'bounds-draft-04',
+  'pattern-not-unicode',
+]);
 
 /**
  * The root keywords no dialect defines that `$ref`s of the document pointed into (see

@@ -11,6 +11,10 @@ import { measureJson } from '../utils/measureJson.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
+  mayNeedValidatorRewrite,
+  writeKeywordsValidatorsCompile,
+} from '../utils/validatorKeywords.ts';
+import {
   carriedReference,
   idKeyword as idKeywordOf,
   isAnnotation,
@@ -222,6 +226,8 @@ export function indexDocument(
     const body = unit.body;
     let emitted = 0;
     let bytes = 0;
+    /** A keyword that {@link writeKeywordsValidatorsCompile} may have to write anew. */
+    let validatorRewrite = false;
     slotBytes = 0;
     for (const key of Object.keys(source)) {
       readingKey = key;
@@ -243,6 +249,7 @@ export function indexDocument(
             bytes += keyBytes(key) + size;
             if (key === '__proto__') setOwn(body, key, value);
             else body[key] = value;
+            if (mayNeedValidatorRewrite(key, value)) validatorRewrite = true;
             emitted++;
             continue;
           }
@@ -355,6 +362,7 @@ export function indexDocument(
         const carried = carriedReference(key, copy, dataMeasure.ref);
         if (carried === undefined) {
           setOwn(body, key, copy);
+          if (key === 'nullable') validatorRewrite = true;
         } else {
           const diagnostic = refDropped(unit, key, unit.pointer + tail, carried);
           if (unit.id === 0) {
@@ -368,6 +376,11 @@ export function indexDocument(
       emitted++;
     }
     bytes += slotBytes + containerBytes(emitted);
+    if (validatorRewrite) {
+      const findings = writeKeywordsValidatorsCompile(body, dialect, source);
+      for (const { code, keyword, message } of findings ?? [])
+        diagnose(unit, code, `${unit.pointer}/${keyword}`, message);
+    }
     // After the loop: children take the resource at their own fill, and an `$anchor` belongs to
     // the resource its object's `$id` opens, whatever the key order.
     if (identity) takeIdentity(unit, isRef);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileFresh } from '../../test/helpers/ajv.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { JsonSchema } from '../types/index.ts';
 import { dereference } from './dereference.ts';
@@ -292,18 +293,23 @@ describe('dereference', () => {
       expect(schema).toStrictEqual({ properties: { a: { ...siblings, allOf: [target] } } });
     });
 
-    it('keeps an OpenAPI nullable sibling beside the target, never beside its type', () => {
-      // `nullable` modifies only the `type` of its own object (OpenAPI 3.0.3): merged into a typed
-      // target, `{ $ref, nullable: true }` would start accepting null. The acyclic pass and the
-      // full emit (a cycle elsewhere in the document) write the same.
+    it('leaves out an OpenAPI nullable beside a $ref, so it never lands beside the target type', () => {
+      // `nullable` modifies only the `type` of its own object (OpenAPI 3.0.3): beside a `$ref` it
+      // asserts nothing (Ajv refuses to compile it), and merged into a typed target it would start
+      // to accept null. The acyclic pass and the full emit (a cycle elsewhere) write the same.
       const owner = { type: 'object', properties: { login: { type: 'string' } } };
-      const nullableOwner = { nullable: true, description: 'd', allOf: [owner] };
+      const mergedOwner = { ...owner, description: 'd' };
+      const ignored = {
+        code: 'nullable-ignored',
+        pointer: '/properties/owner/nullable',
+        message: expect.stringContaining('`nullable` without a `type` beside it asserts nothing'),
+      };
       expect(
         dereference({
           properties: { owner: { $ref: '#/$defs/Owner', nullable: true, description: 'd' } },
           $defs: { Owner: owner },
-        }).schema,
-      ).toStrictEqual({ properties: { owner: nullableOwner } });
+        }),
+      ).toStrictEqual({ schema: { properties: { owner: mergedOwner } }, diagnostics: [ignored] });
       const node = { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } };
       expect(
         dereference({
@@ -312,10 +318,13 @@ describe('dereference', () => {
             node: { $ref: '#/$defs/Node' },
           },
           $defs: { Owner: owner, Node: node },
-        }).schema,
+        }),
       ).toStrictEqual({
-        properties: { owner: nullableOwner, node: { $ref: '#/$defs/Node' } },
-        $defs: { Node: node },
+        schema: {
+          properties: { owner: mergedOwner, node: { $ref: '#/$defs/Node' } },
+          $defs: { Node: node },
+        },
+        diagnostics: [ignored],
       });
     });
 
@@ -391,6 +400,179 @@ describe('dereference', () => {
       ).toStrictEqual({
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         properties: { a: { type: 'string', maxLength: 1 } },
+      });
+    });
+  });
+
+  describe('keywords that mean one thing but that validators refuse to compile', () => {
+    /** Compiles with Ajv as clients run it (the MCP SDKs: `strict: false`, no meta-schema check). */
+    const compiles = (schema: unknown, draft: '2020-12' | 'draft-07' = '2020-12') => {
+      const compiled = compileFresh(draft, schema);
+      if ('error' in compiled) throw compiled.error;
+      return compiled.validate;
+    };
+    /** A document whose cycle sends the pass through the full analysis, not the single walk. */
+    const withCycle = (properties: Record<string, unknown>) => ({
+      type: 'object',
+      properties: { ...properties, node: { $ref: '#/$defs/Node' } },
+      $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+    });
+    const cycleOutput = {
+      node: { $ref: '#/$defs/Node' },
+    };
+
+    it('leaves out `nullable` without a `type`, reporting it where the schema lists no null', () => {
+      const owner = { type: 'object', properties: { login: { type: 'string' } } };
+      const properties = {
+        wrapped: { allOf: [{ $ref: '#/$defs/Owner' }], nullable: true },
+        union: { oneOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
+        listed: { enum: ['a', null], nullable: true },
+        branch: { anyOf: [{ type: 'string' }, { type: 'null' }], nullable: true },
+        bare: { nullable: true, description: 'anything' },
+        typed: { type: 'string', nullable: true },
+        contradicted: { type: ['string', 'null'], nullable: false },
+      };
+      const input = { type: 'object', properties, $defs: { Owner: owner } };
+      expect('error' in compileFresh('2020-12', input)).toBe(true);
+      const { schema, diagnostics } = dereference(input);
+      expect(schema).toStrictEqual({
+        type: 'object',
+        properties: {
+          wrapped: { allOf: [owner] },
+          union: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+          listed: { enum: ['a', null] },
+          branch: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+          bare: { description: 'anything' },
+          // Beside its own `type`, it is OpenAPI's "or null", which Ajv reads: kept.
+          typed: { type: 'string', nullable: true },
+          contradicted: { type: ['string', 'null'] },
+        },
+      });
+      expect(diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+        ['nullable-ignored', '/properties/union/nullable'],
+        ['nullable-ignored', '/properties/wrapped/nullable'],
+      ]);
+      const validate = compiles(schema);
+      expect(validate({ wrapped: { login: 'a' }, union: 1, listed: null, branch: null })).toBe(
+        true,
+      );
+      expect(validate({ wrapped: null })).toBe(false);
+      expect(validate({ union: null })).toBe(false);
+      // The full analysis writes the same, a cycle elsewhere in the document.
+      const full = dereference({
+        ...withCycle(properties),
+        $defs: { ...withCycle({}).$defs, Owner: owner },
+      });
+      expect(full.schema).toStrictEqual({
+        type: 'object',
+        properties: { ...(schema as { properties: object }).properties, ...cycleOutput },
+        $defs: withCycle({}).$defs,
+      });
+      expect(full.diagnostics).toStrictEqual(diagnostics);
+      compiles(full.schema);
+    });
+
+    it("writes draft-04's boolean exclusive bounds as numbers, outside draft-04", () => {
+      const properties = {
+        above: { type: 'number', minimum: 0, exclusiveMinimum: true },
+        below: { type: 'integer', maximum: 10, exclusiveMaximum: false },
+        both: { minimum: 1, maximum: 2, exclusiveMinimum: true, exclusiveMaximum: true },
+      };
+      const input = { type: 'object', properties };
+      expect('error' in compileFresh('2020-12', input)).toBe(true);
+      const numeric = {
+        above: { type: 'number', exclusiveMinimum: 0 },
+        below: { type: 'integer', maximum: 10 },
+        both: { exclusiveMinimum: 1, exclusiveMaximum: 2 },
+      };
+      for (const [document, output] of [
+        [input, { type: 'object', properties: numeric }],
+        [withCycle(properties), { ...withCycle({}), properties: { ...numeric, ...cycleOutput } }],
+      ] as const) {
+        const { schema, diagnostics } = dereference(document);
+        expect(schema).toStrictEqual(output);
+        expect(diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+          ['bounds-draft-04', '/properties/above/exclusiveMinimum'],
+          ['bounds-draft-04', '/properties/below/exclusiveMaximum'],
+          ['bounds-draft-04', '/properties/both/exclusiveMaximum'],
+          ['bounds-draft-04', '/properties/both/exclusiveMinimum'],
+        ]);
+        const validate = compiles(schema);
+        expect(validate({ above: 0 })).toBe(false);
+        expect(validate({ above: 0.5, below: 10, both: 1.5 })).toBe(true);
+        expect(validate({ both: 2 })).toBe(false);
+      }
+      // In draft-04 itself the boolean is what the dialect says: kept.
+      const draft04 = { $schema: 'http://json-schema.org/draft-04/schema#', ...input };
+      expect(dereference(draft04)).toStrictEqual({ schema: draft04, diagnostics: [] });
+    });
+
+    it('writes a pattern in the form that compiles with the u flag, matching the same strings', () => {
+      const properties = {
+        email: { type: 'string', pattern: '^[\\w-.]+@[\\w-.]+$' },
+        time: { type: 'string', pattern: '^\\d\\d\\:\\d\\d$' },
+        plain: { type: 'string', pattern: '^[a-z]+$' },
+      };
+      const rewritten = {
+        email: { type: 'string', pattern: '^[\\w\\-.]+@[\\w\\-.]+$' },
+        time: { type: 'string', pattern: '^\\d\\d:\\d\\d$' },
+        plain: { type: 'string', pattern: '^[a-z]+$' },
+      };
+      for (const [document, output] of [
+        [
+          { type: 'object', properties },
+          { type: 'object', properties: rewritten },
+        ],
+        [withCycle(properties), { ...withCycle({}), properties: { ...rewritten, ...cycleOutput } }],
+      ] as const) {
+        // Exact: the same strings match, so nothing is reported.
+        expect(dereference(document)).toStrictEqual({ schema: output, diagnostics: [] });
+      }
+      for (const [name, { pattern }] of Object.entries(properties)) {
+        const written = rewritten[name as keyof typeof rewritten].pattern;
+        for (const text of ['a-b.c@d-e.f', 'a:b@c', '12:30', '12\\:30', 'abc', 'a b@c', '-@-'])
+          expect(new RegExp(written, 'u').test(text)).toBe(new RegExp(pattern).test(text));
+      }
+      compiles({ type: 'object', properties: rewritten });
+    });
+
+    it('keeps a pattern with no sure u form as written, and says so', () => {
+      const input = {
+        type: 'object',
+        properties: { code: { type: 'string', pattern: '(?i)^ab$' } },
+      };
+      expect(dereference(input)).toStrictEqual({
+        schema: input,
+        diagnostics: [
+          {
+            code: 'pattern-not-unicode',
+            pointer: '/properties/code/pattern',
+            message: expect.stringContaining('"(?i)^ab$" does not compile'),
+          },
+        ],
+      });
+    });
+
+    it('leaves data alone: a property named nullable, a const or enum value', () => {
+      const input = {
+        type: 'object',
+        properties: { nullable: { type: 'boolean' }, pattern: { const: { pattern: '\\:' } } },
+        default: { nullable: true, exclusiveMinimum: true },
+      };
+      expect(dereference(input)).toStrictEqual({ schema: input, diagnostics: [] });
+    });
+
+    it('does not mutate the input', () => {
+      const input = {
+        type: 'object',
+        properties: { a: { nullable: true, minimum: 1, exclusiveMinimum: true, pattern: '\\:' } },
+      };
+      const before = structuredClone(input);
+      const { schema } = dereference(input);
+      expect(input).toStrictEqual(before);
+      expect(schema).toStrictEqual({
+        type: 'object',
+        properties: { a: { exclusiveMinimum: 1, pattern: ':' } },
       });
     });
   });

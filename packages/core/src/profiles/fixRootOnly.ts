@@ -1,5 +1,6 @@
 import { isType } from '../providerRules/draft202012Shape.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
+import { isBooleanBound, writeNumericBounds } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
 import {
@@ -12,7 +13,6 @@ import {
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
 import { appendDescription } from './describe.ts';
-import { isBooleanBound, writeNumericBounds } from './exclusiveBounds.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import type { Recipe } from './recipe.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from './rootObject.ts';

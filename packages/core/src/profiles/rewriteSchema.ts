@@ -1,6 +1,7 @@
 import { OBJECT_KEYWORDS } from '../finalizers/objectRoot.ts';
 import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
+import { hasBooleanBounds, writeNumericBounds } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
@@ -16,7 +17,6 @@ import {
 } from './context.ts';
 import { appendDescription, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
-import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
 import { jsonTypeOf, mayAcceptNull } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import {
@@ -528,7 +528,7 @@ function withIgnoredNullable(
   if (!result.acceptsNull && Object.keys(withoutAnnotations(read)).length > 0) {
     report(
       context,
-      'profile-nullable-ignored',
+      'nullable-ignored',
       pointer,
       '`nullable: true` without a `type` beside it asserts nothing (OpenAPI 3.0.3; Ajv refuses it), so null is not accepted here; to accept null, write `anyOf: [schema, { type: "null" }]`, or `nullable: true` beside the `type`.',
     );

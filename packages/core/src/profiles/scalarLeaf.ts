@@ -1,8 +1,8 @@
+import { isBooleanBound } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Depth, RewriteContext, Rewritten } from './context.ts';
 import { countEnum, countWritten, MAX_SCHEMA_DEPTH } from './context.ts';
 import { acceptedValue } from './describe.ts';
-import { isBooleanBound } from './exclusiveBounds.ts';
 import { applicableKeywords, isAssertionKey } from './keywords.ts';
 import type { LeafAction, LeafTable, LeafTables } from './leafTable.ts';
 import { keepsAnnotation, type Recipe } from './recipe.ts';

@@ -1325,7 +1325,17 @@ describe('toProviderSchema', () => {
           },
         },
         codec: { version: 1, root: null },
-        diagnostics: [],
+        // The pass reads draft-04's boolean bounds (this document says draft-07) and says so.
+        diagnostics: [
+          expect.objectContaining({
+            code: 'bounds-draft-04',
+            pointer: '/properties/t/items/0/items/0/exclusiveMinimum',
+          }),
+          expect.objectContaining({
+            code: 'bounds-draft-04',
+            pointer: '/properties/u/anyOf/0/exclusiveMaximum',
+          }),
+        ],
       });
     }
   });
@@ -1788,11 +1798,12 @@ describe('toProviderSchema', () => {
       $defs: { Owner: owner },
     };
     const closedOwner = { ...owner, additionalProperties: false };
+    // The pass leaves each one out and reports it, before the profile's own diagnostics.
     const ignored = [
-      ['profile-nullable-ignored', '/properties/assignee'],
-      ['profile-nullable-ignored', '/properties/reviewer'],
+      ['nullable-ignored', '/properties/assignee/nullable'],
+      ['nullable-ignored', '/properties/reviewer/nullable'],
+      ['nullable-ignored', '/properties/value/nullable'],
       ['profile-one-of', '/properties/value'],
-      ['profile-nullable-ignored', '/properties/value'],
     ];
     const objectCodec = {
       kind: 'object',
@@ -1892,10 +1903,10 @@ describe('toProviderSchema', () => {
         required: ['head'],
       });
       expect(
-        codes('gemini', schema).filter(([code]) => code === 'profile-nullable-ignored'),
+        codes('gemini', schema).filter(([code]) => code === 'nullable-ignored'),
       ).toStrictEqual([
-        ['profile-nullable-ignored', '/$defs/Node/properties/next'],
-        ['profile-nullable-ignored', '/properties/head'],
+        ['nullable-ignored', '/$defs/Node/properties/next/nullable'],
+        ['nullable-ignored', '/properties/head/nullable'],
       ]);
     });
 
@@ -1911,7 +1922,7 @@ describe('toProviderSchema', () => {
       for (const profile of ['openai-strict', 'gemini', 'portable'] as const) {
         expect(
           codes(profile, { ...schema, $defs: { Owner: owner } }).filter(
-            ([code]) => code === 'profile-nullable-ignored',
+            ([code]) => code === 'nullable-ignored',
           ),
         ).toStrictEqual([]);
       }

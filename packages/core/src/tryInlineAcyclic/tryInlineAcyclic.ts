@@ -16,6 +16,10 @@ import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
 import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
+import {
+  mayNeedValidatorRewrite,
+  writeKeywordsValidatorsCompile,
+} from '../utils/validatorKeywords.ts';
 import { forEachSubschema, subschemaPointer } from '../visitSchemas/index.ts';
 import {
   carriedReference,
@@ -242,6 +246,8 @@ function walkDocument(
     let slotBytes = 0;
     let emitted = 0;
     let dataDepth = 0;
+    /** A keyword that {@link writeKeywordsValidatorsCompile} may have to write anew. */
+    let validatorRewrite = false;
     if (!hasPlainPrototype(source)) return false;
     for (const key in source) {
       const value = source[key];
@@ -257,6 +263,7 @@ function walkDocument(
           bytes += keyBytes(key) + size;
           if (key === '__proto__') setOwn(out, key, value);
           else out[key] = value;
+          if (mayNeedValidatorRewrite(key, value)) validatorRewrite = true;
           emitted++;
           continue;
         }
@@ -367,11 +374,15 @@ function walkDocument(
           holdRef(refHolders, source, key, carried);
         } else if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;
+        if (key === 'nullable') validatorRewrite = true;
       }
       bytes += keyBytes(key);
       emitted++;
     }
     bytes += slotBytes + containerBytes(emitted);
+    // What a diagnostic must report is the analysis's to report.
+    if (validatorRewrite && writeKeywordsValidatorsCompile(out, dialect, source) !== undefined)
+      return false;
     outputBytes += bytes;
     if ((countFlag & COUNTING) !== 0) inputBytes += bytes;
     if ((countFlag & FIRST) !== 0) readBytes += bytes;

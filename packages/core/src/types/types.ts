@@ -57,6 +57,22 @@ export type DiagnosticCode =
    */
   | 'annotation-ref-dropped'
   /**
+   * OpenAPI 3.0's `nullable` stands without a `type` beside it (beside a `$ref`, an `allOf`, a
+   * union...), where it asserts nothing and Ajv refuses to compile it; left out. `null` is
+   * accepted only where the rest of the schema accepts it (OpenAPI generators read "or null" there).
+   */
+  | 'nullable-ignored'
+  /**
+   * draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` in a document of a later dialect,
+   * where it must be a number (Ajv refuses it); read as draft-04 reads it, written as a number.
+   */
+  | 'bounds-draft-04'
+  /**
+   * A `pattern` compiles as no ECMA-262 regular expression with the `u` flag, and has no sure form
+   * that does; kept as written (validators that compile with `u`, Ajv among them, refuse it).
+   */
+  | 'pattern-not-unicode'
+  /**
    * Provider profile: an object that allowed unknown properties by default (no
    * `additionalProperties`) is closed; only its listed properties can be sent (narrower).
    */
@@ -95,13 +111,7 @@ export type DiagnosticCode =
    */
   | 'profile-object-open'
   /** Provider profile: a schema without `type` was read as the type its keywords constrain (narrower). */
-  | 'profile-type-inferred'
-  /**
-   * Provider profile: OpenAPI 3.0's `nullable: true` stands without a `type` beside it (beside a
-   * `$ref`, an `allOf`, a `oneOf`...), where it asserts nothing, and the schema refuses `null`;
-   * the wire refuses it too (what validators judge; OpenAPI generators read "or null" there).
-   */
-  | 'profile-nullable-ignored';
+  | 'profile-type-inferred';
 
 /** How the pass treats references that close a cycle. */
 export type CycleMode = 'ref' | 'throw' | { unroll: number };
