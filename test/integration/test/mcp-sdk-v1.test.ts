@@ -298,6 +298,74 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
     });
   }
 
+  describe('an output schema Ajv cannot compile, as OpenAPI-derived servers list them', () => {
+    /**
+     * OpenAPI 3.0's `nullable` beside an `allOf` (no `type`), draft-04's boolean bound, a pattern
+     * written for Java: each means one plain thing, and Ajv refuses each, and the v1 client
+     * compiles every `outputSchema` inside `listTools`.
+     */
+    const issueOutput = {
+      type: 'object',
+      properties: {
+        assignee: { allOf: [{ $ref: '#/$defs/User' }], nullable: true },
+        score: { type: 'number', minimum: 0, exclusiveMinimum: true },
+        key: { type: 'string', pattern: '^[A-Z]+\\-\\d+$' },
+      },
+      required: ['key'],
+      $defs: { User: { type: 'object', properties: { login: { type: 'string' } } } },
+    };
+    const issue = { assignee: { login: 'ada' }, score: 0.5, key: 'TS-1' };
+    function issueServer(): Server {
+      const server = new Server(
+        { name: 'v1-openapi', version: '0.0.0' },
+        { capabilities: { tools: {} } },
+      );
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          { name: 'get_issue', inputSchema: { type: 'object' }, outputSchema: issueOutput },
+          { name: 'ping', inputSchema: { type: 'object' } },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, () => ({
+        content: [{ type: 'text', text: JSON.stringify(issue) }],
+        structuredContent: issue,
+      }));
+      return server;
+    }
+
+    it('costs the plain client every tool of the server', async () => {
+      const client = await connectV1(issueServer(), 'plain');
+      await expect(client.listTools()).rejects.toThrow('"nullable" cannot be used without "type"');
+    });
+
+    for (const side of ['server', 'client'] as const) {
+      it(`is listed in the form Ajv compiles, with the same meaning (${side} side)`, async () => {
+        const client = await connectV1(issueServer(), side);
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => [tool.name, tool.outputSchema])).toStrictEqual([
+          [
+            'get_issue',
+            {
+              type: 'object',
+              properties: {
+                assignee: {
+                  allOf: [{ type: 'object', properties: { login: { type: 'string' } } }],
+                },
+                score: { type: 'number', exclusiveMinimum: 0 },
+                key: { type: 'string', pattern: '^[A-Z]+-\\d+$' },
+              },
+              required: ['key'],
+            },
+          ],
+          ['ping', undefined],
+        ]);
+        // The client checks the structured result against the schema it compiled.
+        const result = await client.callTool({ name: 'get_issue', arguments: {} });
+        expect(result.structuredContent).toStrictEqual(issue);
+      });
+    }
+  });
+
   it('passes a tools/list error through unchanged', async () => {
     const server = new Server(
       { name: 'v1-down', version: '0.0.0' },
