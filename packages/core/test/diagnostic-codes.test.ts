@@ -62,7 +62,7 @@ describe('diagnostic codes', () => {
 
   it('reads the union and both tables', () => {
     expect(codes.length).toBeGreaterThan(20);
-    expect(codes).toContain('nullable-ignored');
+    expect(codes).toContain('profile-nullable-ignored');
     expect(documented).toContain('ref-unresolved');
   });
 

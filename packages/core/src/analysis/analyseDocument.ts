@@ -90,7 +90,6 @@ export function analyseDocument(
 /** The codes of diagnostics about one keyword, reported in pointer order. */
 const KEYWORD_CODES = new Set<Diagnostic['code']>([
   'annotation-ref-dropped',
-  'nullable-ignored',
   'bounds-draft-04',
   'pattern-not-unicode',
 ]);

@@ -11,7 +11,8 @@ import { measureJson } from '../utils/measureJson.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
-  mayNeedValidatorRewrite,
+  needsValidatorRewrite,
+  validatorKeywordFlag,
   writeKeywordsValidatorsCompile,
 } from '../utils/validatorKeywords.ts';
 import {
@@ -226,8 +227,8 @@ export function indexDocument(
     const body = unit.body;
     let emitted = 0;
     let bytes = 0;
-    /** A keyword that {@link writeKeywordsValidatorsCompile} may have to write anew. */
-    let validatorRewrite = false;
+    /** Whether {@link writeKeywordsValidatorsCompile} may have to write a keyword anew. */
+    let validatorFlags = 0;
     slotBytes = 0;
     for (const key of Object.keys(source)) {
       readingKey = key;
@@ -249,7 +250,7 @@ export function indexDocument(
             bytes += keyBytes(key) + size;
             if (key === '__proto__') setOwn(body, key, value);
             else body[key] = value;
-            if (mayNeedValidatorRewrite(key, value)) validatorRewrite = true;
+            validatorFlags |= validatorKeywordFlag(key, value);
             emitted++;
             continue;
           }
@@ -362,7 +363,7 @@ export function indexDocument(
         const carried = carriedReference(key, copy, dataMeasure.ref);
         if (carried === undefined) {
           setOwn(body, key, copy);
-          if (key === 'nullable') validatorRewrite = true;
+          validatorFlags |= validatorKeywordFlag(key, copy);
         } else {
           const diagnostic = refDropped(unit, key, unit.pointer + tail, carried);
           if (unit.id === 0) {
@@ -376,8 +377,8 @@ export function indexDocument(
       emitted++;
     }
     bytes += slotBytes + containerBytes(emitted);
-    if (validatorRewrite) {
-      const findings = writeKeywordsValidatorsCompile(body, dialect, source);
+    if (validatorFlags !== 0 && needsValidatorRewrite(validatorFlags, body)) {
+      const findings = writeKeywordsValidatorsCompile(body, dialect);
       for (const { code, keyword, message } of findings ?? [])
         diagnose(unit, code, `${unit.pointer}/${keyword}`, message);
     }

@@ -528,7 +528,7 @@ function withIgnoredNullable(
   if (!result.acceptsNull && Object.keys(withoutAnnotations(read)).length > 0) {
     report(
       context,
-      'nullable-ignored',
+      'profile-nullable-ignored',
       pointer,
       '`nullable: true` without a `type` beside it asserts nothing (OpenAPI 3.0.3; Ajv refuses it), so null is not accepted here; to accept null, write `anyOf: [schema, { type: "null" }]`, or `nullable: true` beside the `type`.',
     );

@@ -17,7 +17,8 @@ import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
-  mayNeedValidatorRewrite,
+  needsValidatorRewrite,
+  validatorKeywordFlag,
   writeKeywordsValidatorsCompile,
 } from '../utils/validatorKeywords.ts';
 import { forEachSubschema, subschemaPointer } from '../visitSchemas/index.ts';
@@ -85,14 +86,15 @@ const WALK_MIN_BYTES = 16 * 1024;
  * budget or depth cut, a `$ref` that is not a local JSON Pointer, an `$id` below the root or an
  * anchor, a `$dynamicRef` anywhere the index would look, an invalid subschema, a keyword beside
  * a draft-07 `$ref`, or an output that grows past {@link WALK_GROWTH} times what it has read.
- * Its one diagnostic is the analysis's `annotation-ref-dropped`, for a keyword no dialect
- * defines whose value holds a `$ref`: left out, and reported where it stands.
+ * Its diagnostics are the analysis's about one keyword: `annotation-ref-dropped`, for a keyword
+ * no dialect defines whose value holds a `$ref` (left out), and those of the keywords validators
+ * refuse (`writeKeywordsValidatorsCompile`), each reported where it stands.
  * Giving up costs at most the walk so far: the size is checked as it grows.
  *
  * @param root The input document (an object).
  * @param dialect The dialect in force.
  * @param limits The resolved budget options.
- * @returns The output root and its `annotation-ref-dropped` diagnostics, or `undefined` when the
+ * @returns The output root and its diagnostics about single keywords, or `undefined` when the
  *   full analysis is needed.
  */
 export function tryInlineAcyclic(
@@ -129,10 +131,11 @@ function walkDocument(
   /** Root keywords no dialect defines that a `$ref` pointed into: dropped from the output. */
   const containers = new Set<string>();
   /**
-   * Keywords no dialect defines whose value holds a `$ref`, left out of the output: per input
-   * object, each keyword with that `$ref`. Reported at the end, once their places are known.
+   * Diagnostics about one keyword of an input object (one no dialect defines whose value holds a
+   * `$ref`, left out; one validators refuse, written anew): per input object, each keyword with
+   * its diagnostic, pointer still empty. Reported at the end, once their places are known.
    */
-  let refHolders: Map<SchemaObject, [keyword: string, ref: string][]> | undefined;
+  let held: Map<SchemaObject, [keyword: string, diagnostic: Diagnostic][]> | undefined;
 
   const budget = budgetFor(limits, 0);
   const largestBudget = budgetFor(limits, Number.MAX_SAFE_INTEGER).bytes;
@@ -182,7 +185,7 @@ function walkDocument(
     }
   }
   if (!fits() || !scanDefinitions()) return undefined;
-  const diagnostics = refHolders === undefined ? [] : placeRefHolders(refHolders);
+  const diagnostics = held === undefined ? [] : placeHeldDiagnostics(held);
   if (diagnostics === undefined) return undefined;
 
   let schema = top.value;
@@ -246,8 +249,8 @@ function walkDocument(
     let slotBytes = 0;
     let emitted = 0;
     let dataDepth = 0;
-    /** A keyword that {@link writeKeywordsValidatorsCompile} may have to write anew. */
-    let validatorRewrite = false;
+    /** Whether {@link writeKeywordsValidatorsCompile} may have to write a keyword anew. */
+    let validatorFlags = 0;
     if (!hasPlainPrototype(source)) return false;
     for (const key in source) {
       const value = source[key];
@@ -263,7 +266,7 @@ function walkDocument(
           bytes += keyBytes(key) + size;
           if (key === '__proto__') setOwn(out, key, value);
           else out[key] = value;
-          if (mayNeedValidatorRewrite(key, value)) validatorRewrite = true;
+          validatorFlags |= validatorKeywordFlag(key, value);
           emitted++;
           continue;
         }
@@ -370,19 +373,18 @@ function walkDocument(
         const carried = carriedReference(key, copy, measure.ref);
         if (carried !== undefined) {
           // Left out, but measured as if emitted, as the analysis does.
-          if (refHolders === undefined) refHolders = new Map();
-          holdRef(refHolders, source, key, carried);
+          if (held === undefined) held = new Map();
+          holdDiagnostic(held, source, key, annotationRefDropped(key, '', carried));
         } else if (key === '__proto__') setOwn(out, key, copy);
         else out[key] = copy;
-        if (key === 'nullable') validatorRewrite = true;
+        validatorFlags |= validatorKeywordFlag(key, copy);
       }
       bytes += keyBytes(key);
       emitted++;
     }
     bytes += slotBytes + containerBytes(emitted);
-    // What a diagnostic must report is the analysis's to report.
-    if (validatorRewrite && writeKeywordsValidatorsCompile(out, dialect, source) !== undefined)
-      return false;
+    // Apart, so that this hot function stays small enough for the compiler to inline its helpers.
+    if (validatorFlags !== 0) rewriteForValidators(out, source, validatorFlags);
     outputBytes += bytes;
     if ((countFlag & COUNTING) !== 0) inputBytes += bytes;
     if ((countFlag & FIRST) !== 0) readBytes += bytes;
@@ -398,6 +400,19 @@ function walkDocument(
       else insertBelow(firstChild, linkMeta, ref, out, holder, slotKey);
     }
     return true;
+  }
+
+  /**
+   * Writes what validators refuse in an object's output in the form they compile, holding the
+   * diagnostics to report once the object's place is known.
+   */
+  function rewriteForValidators(out: SchemaObject, source: SchemaObject, flags: number): void {
+    if (!needsValidatorRewrite(flags, out)) return;
+    const findings = writeKeywordsValidatorsCompile(out, dialect);
+    if (findings === undefined) return;
+    if (held === undefined) held = new Map();
+    for (const { code, keyword, message } of findings)
+      holdDiagnostic(held, source, keyword, { code, pointer: '', message });
   }
 
   /** Puts a work item at `at`, below the items pushed since (few: a `$ref`'s siblings). */
@@ -495,15 +510,15 @@ function walkDocument(
   }
 
   /**
-   * The `annotation-ref-dropped` diagnostics of the keywords left out, at their places in the
-   * input, as the analysis reports them: one per place a walked object stands (the root, each
+   * The diagnostics held per input object (`annotation-ref-dropped`, and those of keywords
+   * validators refuse), at their places in the input, as the analysis reports them: one per place a walked object stands (the root, each
    * expanded target at its `$ref`'s pointer, and their subschemas), in pointer order; none for a
    * root container of definitions, which goes anyway. Searched only when such a keyword was met.
    * Gives up on an object met at two places (a JavaScript object used twice): the analysis
    * reads places, not objects.
    */
-  function placeRefHolders(
-    holders: Map<SchemaObject, [keyword: string, ref: string][]>,
+  function placeHeldDiagnostics(
+    holders: Map<SchemaObject, [keyword: string, diagnostic: Diagnostic][]>,
   ): Diagnostic[] | undefined {
     const pending: [unknown, string][] = [[root, '']];
     for (const [ref, target] of byRef) {
@@ -527,11 +542,9 @@ function walkDocument(
       const held = holders.get(schema);
       if (held !== undefined) {
         holdersPlaced++;
-        for (const [keyword, ref] of held) {
+        for (const [keyword, diagnostic] of held) {
           if (schema === root && containers.has(keyword)) continue;
-          found.push(
-            annotationRefDropped(keyword, `${pointer}/${escapePointerToken(keyword)}`, ref),
-          );
+          found.push({ ...diagnostic, pointer: `${pointer}/${escapePointerToken(keyword)}` });
         }
       }
       // Definitions are placed through the `$ref`s that expanded them (above), not where they sit.
@@ -598,22 +611,22 @@ function walkDocument(
 }
 
 /**
- * Notes a keyword left out of an object for its `$ref`, once however often the object is walked.
- * Not a closure in the walk's loop: one there makes every iteration allocate a scope for `key`.
+ * Notes a diagnostic about one keyword of an input object, once however often the object is
+ * walked. Not a closure in the walk's loop: one there makes every iteration allocate a scope.
  */
-function holdRef(
-  holders: Map<SchemaObject, [keyword: string, ref: string][]>,
+function holdDiagnostic(
+  holders: Map<SchemaObject, [keyword: string, diagnostic: Diagnostic][]>,
   source: SchemaObject,
-  key: string,
-  ref: string,
+  keyword: string,
+  diagnostic: Diagnostic,
 ): void {
   const held = holders.get(source);
   if (held === undefined) {
-    holders.set(source, [[key, ref]]);
+    holders.set(source, [[keyword, diagnostic]]);
     return;
   }
-  for (const [keyword] of held) if (keyword === key) return;
-  held.push([key, ref]);
+  for (const [each] of held) if (each === keyword) return;
+  held.push([keyword, diagnostic]);
 }
 
 /**

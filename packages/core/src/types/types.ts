@@ -57,12 +57,6 @@ export type DiagnosticCode =
    */
   | 'annotation-ref-dropped'
   /**
-   * OpenAPI 3.0's `nullable` stands without a `type` beside it (beside a `$ref`, an `allOf`, a
-   * union...), where it asserts nothing and Ajv refuses to compile it; left out. `null` is
-   * accepted only where the rest of the schema accepts it (OpenAPI generators read "or null" there).
-   */
-  | 'nullable-ignored'
-  /**
    * draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` in a document of a later dialect,
    * where it must be a number (Ajv refuses it); read as draft-04 reads it, written as a number.
    */
@@ -111,7 +105,14 @@ export type DiagnosticCode =
    */
   | 'profile-object-open'
   /** Provider profile: a schema without `type` was read as the type its keywords constrain (narrower). */
-  | 'profile-type-inferred';
+  | 'profile-type-inferred'
+  /**
+   * Provider profile: OpenAPI 3.0's `nullable: true` stands without a `type` beside it, where it
+   * asserts nothing, and the schema refuses `null`; the wire refuses it too. The pass leaves such
+   * a `nullable` out (no verdict changes), so only a document it keeps whole (`ref-dynamic`)
+   * still has one here.
+   */
+  | 'profile-nullable-ignored';
 
 /** How the pass treats references that close a cycle. */
 export type CycleMode = 'ref' | 'throw' | { unroll: number };

@@ -1,5 +1,4 @@
 import type { DiagnosticCode, Dialect } from '../types/index.ts';
-import { isAnnotation } from '../vocabulary/index.ts';
 import { previewValue } from './diagnostics.ts';
 import { hasBooleanBounds, writeNumericBounds } from './exclusiveBounds.ts';
 import { unicodePattern } from './unicodePattern.ts';
@@ -7,54 +6,51 @@ import { unicodePattern } from './unicodePattern.ts';
 /** What {@link writeKeywordsValidatorsCompile} did to one keyword, for a diagnostic. */
 export interface KeywordFinding {
   /** The diagnostic's code. */
-  code: Extract<DiagnosticCode, 'nullable-ignored' | 'bounds-draft-04' | 'pattern-not-unicode'>;
+  code: Extract<DiagnosticCode, 'bounds-draft-04' | 'pattern-not-unicode'>;
   /** The keyword it is about, under the schema object. */
   keyword: string;
   /** A sentence for humans. */
   message: string;
 }
 
+/** {@link validatorKeywordFlag}: a keyword the rewrite always reads (`pattern`, a boolean bound). */
+const REWRITE = 1;
+/** {@link validatorKeywordFlag}: `nullable`, which needs the rewrite only without `type`, or when `false`. */
+const NULLABLE = 2;
+/** {@link validatorKeywordFlag}: `type`. */
+const TYPED = 4;
+
 /**
- * Tells whether one scalar keyword of a schema object may need {@link writeKeywordsValidatorsCompile}:
- * a cheap test on every key the pass copies, so that only the few objects with such a keyword pay
- * for the rewrite.
+ * What one scalar keyword of a schema object tells about whether the object needs
+ * {@link writeKeywordsValidatorsCompile}: a cheap test on every key the pass copies, its flags
+ * or-ed together for {@link needsValidatorRewrite}, so that only the few objects that need it
+ * pay for the rewrite (`nullable` beside a `type`, which OpenAPI writes on every other property,
+ * does not).
  *
  * @param key A key of a schema object.
  * @param value Its value (a JSON scalar).
- * @returns Whether the object is worth handing to the rewrite.
+ * @returns A flag, or 0 for a keyword the rewrite does not read.
  */
-export function mayNeedValidatorRewrite(key: string, value: unknown): boolean {
-  return (
-    key === 'pattern' ||
-    key === 'nullable' ||
-    (typeof value === 'boolean' && (key === 'exclusiveMinimum' || key === 'exclusiveMaximum'))
-  );
-}
-
-/** Whether a schema (or, without `type`, one of its union branches) lists `null` as its own. */
-function listsNull(schema: unknown): boolean {
-  if (schema === true) return true;
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
-  const { type, enum: values } = schema as Record<string, unknown>;
-  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
-  if (Array.isArray(values) && values.includes(null)) return true;
-  return Object.hasOwn(schema, 'const') && (schema as Record<string, unknown>).const === null;
+export function validatorKeywordFlag(key: string, value: unknown): number {
+  if (key === 'type') return TYPED;
+  if (key === 'nullable') return NULLABLE;
+  if (key === 'pattern') return REWRITE;
+  return typeof value === 'boolean' && (key === 'exclusiveMinimum' || key === 'exclusiveMaximum')
+    ? REWRITE
+    : 0;
 }
 
 /**
- * Whether a typeless schema object accepts `null` as far as its own keywords show: it asserts
- * nothing but annotations, or it lists `null` (`enum`, `const`, an `anyOf`/`oneOf` branch). Where
- * it does, a `nullable` beside it had nothing to add, and nothing is reported; the targets of its
- * `$ref`s are not read here (the diagnostic then says where `null` may be refused).
+ * Tells whether a schema object needs {@link writeKeywordsValidatorsCompile}, from the flags of
+ * its keywords.
  *
- * @param source The schema object as the input writes it (its subschemas are not copied yet).
+ * @param flags The {@link validatorKeywordFlag}s of its keywords, or-ed together.
+ * @param node The schema object.
+ * @returns Whether to run the rewrite on it.
  */
-function acceptsNullHere(source: Record<string, unknown>): boolean {
-  if (Object.keys(source).every((key) => key === 'nullable' || isAnnotation(key))) return true;
-  if (listsNull(source)) return true;
-  return [source.anyOf, source.oneOf].some(
-    (branches) => Array.isArray(branches) && branches.some(listsNull),
-  );
+export function needsValidatorRewrite(flags: number, node: Record<string, unknown>): boolean {
+  if ((flags & REWRITE) !== 0) return true;
+  return (flags & NULLABLE) !== 0 && ((flags & TYPED) === 0 || node.nullable === false);
 }
 
 /**
@@ -64,7 +60,8 @@ function acceptsNullHere(source: Record<string, unknown>): boolean {
  * over one of them, and a client then loses every tool of the server:
  * - OpenAPI 3.0's `nullable` without a `type` beside it asserts nothing (JSON Schema does not
  *   define it; OpenAPI 3.0.3: it adds `"null"` "only if `type` is explicitly defined"), and Ajv
- *   refuses it: it is left out. So is `nullable: false` beside a `type` that lists `"null"`.
+ *   refuses it: it is left out, unreported (no instance changes verdict). So is `nullable: false`
+ *   beside a `type` that lists `"null"`.
  *   Left where it stands, a later merge (a `$ref`'s target, with its `type`) would also set it
  *   beside a type it never stood beside, which Ajv reads as "or null".
  * - draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` in a document of a later dialect
@@ -75,28 +72,19 @@ function acceptsNullHere(source: Record<string, unknown>): boolean {
  *
  * @param node The schema object, a copy the pass owns (written in place).
  * @param dialect The dialect in force.
- * @param source The same object as the input writes it, which the pass copies into `node`.
  * @returns What it did that a diagnostic should say, or `undefined` when nothing.
  */
 export function writeKeywordsValidatorsCompile(
   node: Record<string, unknown>,
   dialect: Dialect,
-  source: Record<string, unknown>,
 ): KeywordFinding[] | undefined {
   const findings: KeywordFinding[] = [];
   if (Object.hasOwn(node, 'nullable')) {
     const { type } = node;
     if (type === undefined) {
-      // Only `true` says "or null"; any other value says nothing, reported or not.
-      const saysNull = node.nullable === true;
+      // Changes no verdict, so nothing is reported: where an OpenAPI generator meant "or null",
+      // the input refused null all the same.
       delete node.nullable;
-      if (saysNull && !acceptsNullHere(source))
-        findings.push({
-          code: 'nullable-ignored',
-          keyword: 'nullable',
-          message:
-            '`nullable` without a `type` beside it asserts nothing (OpenAPI 3.0.3; Ajv refuses to compile it), so it was left out, and `null` is accepted only where the rest of this schema accepts it (this schema lists no `null` of its own); to accept `null`, write `anyOf: [schema, { type: "null" }]`, or `nullable: true` beside the `type`.',
-        });
     } else if (
       node.nullable === false &&
       (type === 'null' || (Array.isArray(type) && type.includes('null')))
