@@ -876,22 +876,22 @@ describe('toProviderSchema', () => {
       {
         key: { type: 'string', pattern: '^[A-Za-z0-9\\/\\+\\=]{1,64}$' },
         name: { type: 'string', description: 'A name.', pattern: '[^/:|\\000-\\037]+' },
-        anchored: { type: 'string', pattern: '\\A[a-z]+\\z' },
+        caseless: { type: 'string', pattern: '(?i)^[a-z]+$' },
         nullable: { type: ['string', 'null'], pattern: '^[\\w-.]+$' },
       },
-      ['key', 'name', 'anchored', 'nullable'],
+      ['key', 'name', 'caseless', 'nullable'],
     );
     for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
       const result = toProviderSchema(schema, profile);
       const wire = result.schema.properties as Record<string, Record<string, unknown>>;
       expect(wire.key!.pattern, profile).toBe('^[A-Za-z0-9\\/\\+=]{1,64}$');
       expect(wire.name!.pattern, profile).toBe('[^/:|\\x00-\\x1f]+');
-      expect(wire.anchored, profile).not.toHaveProperty('pattern');
-      expect(wire.anchored!.description, profile).toBe('Constraints: pattern: "\\\\A[a-z]+\\\\z".');
+      expect(wire.caseless, profile).not.toHaveProperty('pattern');
+      expect(wire.caseless!.description, profile).toBe('Constraints: pattern: "(?i)^[a-z]+$".');
       expect(JSON.stringify(wire.nullable), profile).toContain('"pattern":"^[\\\\w\\\\-.]+$"');
       expect(codes(profile, schema), profile).toContainEqual([
         'profile-keyword-described',
-        '/properties/anchored',
+        '/properties/caseless',
       ]);
       const wireAsRead = profile === 'gemini' ? readAsGemini(result.schema) : result.schema;
       const compiled = compileFresh('2020-12', wireAsRead);
@@ -910,7 +910,7 @@ describe('toProviderSchema', () => {
       ).toStrictEqual([
         '^[A-Za-z0-9\\/\\+=]{1,64}$',
         '[^/:|\\x00-\\x1f]+',
-        '\\A[a-z]+\\z',
+        '(?i)^[a-z]+$',
         '^[\\w\\-.]+$',
       ]);
     }

@@ -4,7 +4,7 @@ import { unicodePattern } from './unicodePattern.ts';
 
 describe('unicodePattern', () => {
   it('returns a pattern that compiles with u as it is', () => {
-    for (const pattern of ['^[a-z]+$', '\\p{L}+', '[\\w\\-.]+', '\\u{1F600}', 'a{2,3}', '\\/']) {
+    for (const pattern of ['^[a-z]+$', '\\p{Lower}+', '\\p{L}+', '[\\w\\-.]+', '\\u{1F600}', 'a{2,3}', '\\/']) {
       expect(unicodePattern(pattern)).toBe(pattern);
     }
   });
@@ -29,6 +29,13 @@ describe('unicodePattern', () => {
       ['[]a]', '[]a\\]'],
       // A script by its bare name.
       ['^[A-Za-z \\p{Han}\\p{Katakana}-]*$', '^[A-Za-z \\p{Script=Han}\\p{Script=Katakana}\\-]*$'],
+      // Java: `Is` before a property or a script; POSIX classes as their US-ASCII ranges.
+      ['[\\p{IsLetter}\\p{IsLatin}]', '[\\p{Letter}\\p{Script=Latin}]'],
+      ['\\p{XDigit}{8}-\\p{XDigit}{4}', '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}'],
+      ['^[\\p{Alnum}_-]+$', '^[a-zA-Z0-9_\\-]+$'],
+      ['\\P{Print}', '[^ -~]'],
+      // Start and end of input, in every engine that has them.
+      ['\\A[a-z]+\\z', '^[a-z]+$'],
     ];
     for (const [pattern, expected] of cases) {
       expect(unicodePattern(pattern), pattern).toBe(expected);
@@ -38,17 +45,53 @@ describe('unicodePattern', () => {
 
   it('gives up on what has no sure ECMA-262 reading', () => {
     for (const pattern of [
-      '\\A[a-z]+\\z',
       '(?i)abc',
       '(?P<name>.*)',
-      '\\p{Print}+',
-      '[\\p{IsLetter}]',
+      '[a-z]+\\Z',
+      '[\\A]',
+      '[\\P{Alnum}_]',
+      '[\\p{Print}&&[^|:/]]+',
+      '\\p{InGreek}',
       '(unclosed',
       '[unclosed',
       'trailing\\',
       '\\p{L',
     ]) {
       expect(unicodePattern(pattern), pattern).toBeUndefined();
+    }
+  });
+
+  it("writes each of Java's POSIX classes as the US-ASCII characters Java gives it", () => {
+    /** Java's definitions (\`java.util.regex.Pattern\`), as predicates on a code point. */
+    const java: [string, (code: number) => boolean][] = [
+      ['Lower', (c) => c >= 0x61 && c <= 0x7a],
+      ['Upper', (c) => c >= 0x41 && c <= 0x5a],
+      ['ASCII', (c) => c <= 0x7f],
+      ['Alpha', (c) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a],
+      ['Digit', (c) => c >= 0x30 && c <= 0x39],
+      ['Alnum', (c) => /^[A-Za-z0-9]$/.test(String.fromCodePoint(c))],
+      ['Punct', (c) => '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'.includes(String.fromCodePoint(c))],
+      ['Graph', (c) => c >= 0x21 && c <= 0x7e],
+      ['Print', (c) => c >= 0x20 && c <= 0x7e],
+      ['Blank', (c) => c === 0x20 || c === 0x09],
+      ['Cntrl', (c) => c <= 0x1f || c === 0x7f],
+      ['XDigit', (c) => /^[0-9a-fA-F]$/.test(String.fromCodePoint(c))],
+      ['Space', (c) => [0x20, 0x09, 0x0a, 0x0b, 0x0c, 0x0d].includes(c)],
+    ];
+    const codes = [...Array.from({ length: 0x100 }, (_, code) => code), 0x3000, 0x1f600];
+    for (const [name, member] of java) {
+      // `\A`…`\z` make each a Java pattern: `\p{Lower}` alone compiles with `u`, as Unicode's.
+      for (const [pattern, inverted] of [
+        [`\\A\\p{${name}}\\z`, false],
+        [`\\A[\\p{${name}}]\\z`, false],
+        [`\\A\\P{${name}}\\z`, true],
+      ] as const) {
+        const written = new RegExp(unicodePattern(pattern)!, 'u');
+        const wrong = codes.filter(
+          (code) => (written.test(String.fromCodePoint(code)) !== member(code)) !== inverted,
+        );
+        expect(wrong, pattern).toStrictEqual([]);
+      }
     }
   });
 

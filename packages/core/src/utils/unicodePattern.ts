@@ -1,6 +1,26 @@
 /** Characters whose escape means the character itself under the `u` flag (ECMA-262 `SyntaxCharacter` and `/`). */
 const SYNTAX_CHARACTERS = new Set('^$\\.*+?()[]{}|/');
 
+/**
+ * Java's POSIX character classes (`java.util.regex.Pattern`, without `UNICODE_CHARACTER_CLASS`):
+ * the class contents they stand for, US-ASCII only.
+ */
+const POSIX_CLASSES = new Map([
+  ['Lower', 'a-z'],
+  ['Upper', 'A-Z'],
+  ['ASCII', '\\x00-\\x7f'],
+  ['Alpha', 'a-zA-Z'],
+  ['Digit', '0-9'],
+  ['Alnum', 'a-zA-Z0-9'],
+  ['Punct', '!-\\/:-@\\[-`{-~'],
+  ['Graph', '!-~'],
+  ['Print', ' -~'],
+  ['Blank', ' \\t'],
+  ['Cntrl', '\\x00-\\x1f\\x7f'],
+  ['XDigit', '0-9a-fA-F'],
+  ['Space', ' \\t\\n\\x0b\\f\\r'],
+]);
+
 /** Class escapes: a `-` beside one inside a class is a literal without `u`, an error with it. */
 const CLASS_ESCAPES = new Set('dDsSwW');
 
@@ -14,8 +34,15 @@ const CLASS_ESCAPES = new Set('dDsSwW');
  * - an octal escape (`\037`) becomes the hexadecimal one (`\x1f`);
  * - a `-` beside a class escape inside a class (`[\w-.]`) is escaped: it is a literal there;
  * - a `]`, `{` or `}` that opens or closes nothing is escaped;
- * - `\p{Han}`, a script by its bare name, gets the `Script=` JavaScript requires.
- * Anything else (`\A`, `\z`, `(?i)`, `(?P<name>`, `\p{Print}`...) has no sure ECMA-262 reading.
+ * - `\p{Han}`, a script by its bare name, gets the `Script=` JavaScript requires; Java's
+ *   `\p{IsLatin}`, `\p{IsLetter}` lose their `Is`;
+ * - Java's POSIX classes (`\p{Alnum}`, `\p{XDigit}`, `\p{Print}`..., US-ASCII as Java reads them
+ *   by default) are written as the ranges they stand for (in a pattern that compiles with `u`,
+ *   `\p{Lower}` is ECMA-262's Unicode property, and stays);
+ * - `\A` and `\z` (start and end of input, in every engine that has them) are `^` and `$`.
+ * Anything else (`\Z`, `(?i)`, `(?P<name>`, `\p{InGreek}`, `[\P{Alnum}]`...) has no sure
+ * ECMA-262 reading. Without `u`, JavaScript reads `\p{Alnum}` as the text "p{Alnum}" and `\A` as
+ * "A", which no pattern means: these take the reading of the engines that give them one.
  *
  * @param source The pattern.
  * @returns The pattern that compiles with `u` (itself, or its rewrite), or `undefined` when none
@@ -100,6 +127,8 @@ function classAt(source: string, start: number): { text: string; end: number } |
     const char = source[index];
     if (char === undefined) return undefined;
     if (char === ']') break;
+    // Java's class intersection (`[\p{Print}&&[^:]]`): no ECMA-262 class means it.
+    if (char === '&' && source[index + 1] === '&') return undefined;
     const atom =
       char === '\\'
         ? escapeAt(source, index, true)
@@ -142,8 +171,11 @@ function escapeAt(source: string, index: number, inClass: boolean): Atom | undef
   if ((next === 'p' || next === 'P') && source[index + 2] === '{') {
     const close = source.indexOf('}', index + 3);
     if (close === -1) return undefined;
-    return atom(propertyEscape(next, source.slice(index + 3, close)), close + 1, true);
+    const text = propertyEscape(next, source.slice(index + 3, close), inClass);
+    return text === undefined ? undefined : atom(text, close + 1, true);
   }
+  if (next === 'A' || next === 'z')
+    return inClass ? undefined : atom(next === 'A' ? '^' : '$', index + 2);
   if (CLASS_ESCAPES.has(next)) return atom(`\\${next}`, index + 2, true);
   const length = escapeLength(source, index);
   if (length > 2) return atom(source.slice(index, index + length), index + length);
@@ -168,10 +200,23 @@ function isOctalDigit(char: string | undefined): boolean {
   return char !== undefined && char >= '0' && char <= '7';
 }
 
-/** A `\p{…}` escape as `u` reads it: a bare script name gets `Script=`, where that is one. */
-function propertyEscape(letter: string, name: string): string {
-  const asWritten = `\\${letter}{${name}}`;
-  if (compilesWithUnicode(asWritten)) return asWritten;
-  const script = `\\${letter}{Script=${name}}`;
-  return compilesWithUnicode(script) ? script : asWritten;
+/**
+ * A `\p{…}` escape as `u` reads it: a bare script name gets `Script=`, where that is one, Java's
+ * `Is` prefix goes, and a POSIX class is written as its ranges (inside a class, only `\p`: the
+ * ranges of `\P` cannot join the class's own). `undefined` where it has no sure form.
+ */
+function propertyEscape(letter: string, name: string, inClass: boolean): string | undefined {
+  const posix = POSIX_CLASSES.get(name);
+  if (posix !== undefined) {
+    if (!inClass) return letter === 'p' ? `[${posix}]` : `[^${posix}]`;
+    return letter === 'p' ? posix : undefined;
+  }
+  const candidates = [name, `Script=${name}`];
+  if (name.startsWith('Is') && name.length > 2)
+    candidates.push(name.slice(2), `Script=${name.slice(2)}`);
+  for (const candidate of candidates) {
+    const written = `\\${letter}{${candidate}}`;
+    if (compilesWithUnicode(written)) return written;
+  }
+  return `\\${letter}{${name}}`;
 }
