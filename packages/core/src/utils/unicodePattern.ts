@@ -64,6 +64,9 @@ function compilesWithUnicode(source: string): boolean {
   }
 }
 
+/** The form of each `\p{…}` escape met in one pattern, by letter, place and name. */
+type PropertyForms = Map<string, string | undefined>;
+
 /** One atom of a pattern as JavaScript reads it without `u`, written as `u` reads it. */
 interface Atom {
   /** The atom, written for `u`. */
@@ -80,16 +83,18 @@ interface Atom {
 function rewriteForUnicode(source: string): string | undefined {
   /** A quantifier in braces, as ECMA-262 reads one: `{n}`, `{n,}`, `{n,m}` (sticky: read in place). */
   const braceQuantifier = /\{\d+(?:,\d*)?\}/y;
+  /** Each property escape's form, worked out once per pattern however often it stands there. */
+  const properties: PropertyForms = new Map();
   let out = '';
   for (let index = 0; index < source.length; index++) {
     const char = source[index]!;
     if (char === '\\') {
-      const atom = escapeAt(source, index, false);
+      const atom = escapeAt(source, index, false, properties);
       if (atom === undefined) return undefined;
       out += atom.text;
       index = atom.end - 1;
     } else if (char === '[') {
-      const range = classAt(source, index);
+      const range = classAt(source, index, properties);
       if (range === undefined) return undefined;
       out += range.text;
       index = range.end - 1;
@@ -114,7 +119,11 @@ function rewriteForUnicode(source: string): string | undefined {
  * (`\w-.`) is the set, the other end and a literal `-`; with `u` it is an error, so its `-` is
  * escaped. Every literal `-` is escaped, so that no `-` the rewrite writes joins a new range.
  */
-function classAt(source: string, start: number): { text: string; end: number } | undefined {
+function classAt(
+  source: string,
+  start: number,
+  properties: PropertyForms,
+): { text: string; end: number } | undefined {
   let index = start + 1;
   let text = '[';
   if (source[index] === '^') {
@@ -131,7 +140,7 @@ function classAt(source: string, start: number): { text: string; end: number } |
     if (char === '&' && source[index + 1] === '&') return undefined;
     const atom =
       char === '\\'
-        ? escapeAt(source, index, true)
+        ? escapeAt(source, index, true, properties)
         : { text: char, end: index + 1, set: false, dash: char === '-' };
     if (atom === undefined) return undefined;
     atoms.push(atom);
@@ -158,7 +167,12 @@ function classAt(source: string, start: number): { text: string; end: number } |
  * name given `Script=`, and a needless escape of punctuation without its backslash (a `-` inside
  * a class keeps it). `undefined` for a `\` that ends the pattern or a `\p{` never closed.
  */
-function escapeAt(source: string, index: number, inClass: boolean): Atom | undefined {
+function escapeAt(
+  source: string,
+  index: number,
+  inClass: boolean,
+  properties: PropertyForms,
+): Atom | undefined {
   const next = source[index + 1];
   if (next === undefined) return undefined;
   const atom = (text: string, end: number, set = false): Atom => ({ text, end, set, dash: false });
@@ -171,7 +185,10 @@ function escapeAt(source: string, index: number, inClass: boolean): Atom | undef
   if ((next === 'p' || next === 'P') && source[index + 2] === '{') {
     const close = source.indexOf('}', index + 3);
     if (close === -1) return undefined;
-    const text = propertyEscape(next, source.slice(index + 3, close), inClass);
+    const name = source.slice(index + 3, close);
+    const key = `${next}${inClass ? '[' : ''}${name}`;
+    if (!properties.has(key)) properties.set(key, propertyEscape(next, name, inClass));
+    const text = properties.get(key);
     return text === undefined ? undefined : atom(text, close + 1, true);
   }
   if (next === 'A' || next === 'z')
