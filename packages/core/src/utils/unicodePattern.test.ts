@@ -4,7 +4,15 @@ import { unicodePattern } from './unicodePattern.ts';
 
 describe('unicodePattern', () => {
   it('returns a pattern that compiles with u as it is', () => {
-    for (const pattern of ['^[a-z]+$', '\\p{Lower}+', '\\p{L}+', '[\\w\\-.]+', '\\u{1F600}', 'a{2,3}', '\\/']) {
+    for (const pattern of [
+      '^[a-z]+$',
+      '\\p{Lower}+',
+      '\\p{L}+',
+      '[\\w\\-.]+',
+      '\\u{1F600}',
+      'a{2,3}',
+      '\\/',
+    ]) {
       expect(unicodePattern(pattern)).toBe(pattern);
     }
   });
@@ -36,6 +44,8 @@ describe('unicodePattern', () => {
       ['\\P{Print}', '[^ -~]'],
       // Start and end of input, in every engine that has them.
       ['\\A[a-z]+\\z', '^[a-z]+$'],
+      ['[\\p{all}]*\\=', '[\\s\\S]*='],
+      ['^[$\\-.\\x{60}]+$', '^[$\\-.\\u{60}]+$'],
     ];
     for (const [pattern, expected] of cases) {
       expect(unicodePattern(pattern), pattern).toBe(expected);

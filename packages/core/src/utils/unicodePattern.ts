@@ -19,6 +19,8 @@ const POSIX_CLASSES = new Map([
   ['Cntrl', '\\x00-\\x1f\\x7f'],
   ['XDigit', '0-9a-fA-F'],
   ['Space', ' \\t\\n\\x0b\\f\\r'],
+  // Not POSIX, but Java's too: every character.
+  ['all', '\\s\\S'],
 ]);
 
 /** Class escapes: a `-` beside one inside a class is a literal without `u`, an error with it. */
@@ -39,7 +41,8 @@ const CLASS_ESCAPES = new Set('dDsSwW');
  * - Java's POSIX classes (`\p{Alnum}`, `\p{XDigit}`, `\p{Print}`..., US-ASCII as Java reads them
  *   by default) are written as the ranges they stand for (in a pattern that compiles with `u`,
  *   `\p{Lower}` is ECMA-262's Unicode property, and stays);
- * - `\A` and `\z` (start and end of input, in every engine that has them) are `^` and `$`.
+ * - `\A` and `\z` (start and end of input, in every engine that has them) are `^` and `$`, and
+ *   PCRE's and Java's `\x{60}` is `\u{60}`.
  * Anything else (`\Z`, `(?i)`, `(?P<name>`, `\p{InGreek}`, `[\P{Alnum}]`...) has no sure
  * ECMA-262 reading. Without `u`, JavaScript reads `\p{Alnum}` as the text "p{Alnum}" and `\A` as
  * "A", which no pattern means: these take the reading of the engines that give them one.
@@ -193,6 +196,11 @@ function escapeAt(
   }
   if (next === 'A' || next === 'z')
     return inClass ? undefined : atom(next === 'A' ? '^' : '$', index + 2);
+  // PCRE's and Java's code point in braces, which `u` writes `\u{…}`.
+  const codePoint = /\\x\{([0-9A-Fa-f]{1,6})\}/y;
+  codePoint.lastIndex = index;
+  const braced = codePoint.exec(source);
+  if (braced !== null) return atom(`\\u{${braced[1]}}`, index + braced[0].length);
   if (CLASS_ESCAPES.has(next)) return atom(`\\${next}`, index + 2, true);
   const length = escapeLength(source, index);
   if (length > 2) return atom(source.slice(index, index + length), index + length);
