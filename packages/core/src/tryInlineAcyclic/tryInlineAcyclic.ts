@@ -375,15 +375,17 @@ function walkDocument(
           // Left out, but measured as if emitted, as the analysis does.
           if (held === undefined) held = new Map();
           holdDiagnostic(held, source, key, annotationRefDropped(key, '', carried));
-        } else if (key === '__proto__') setOwn(out, key, copy);
-        else out[key] = copy;
-        validatorFlags |= validatorKeywordFlag(key, copy);
+        } else {
+          if (key === '__proto__') setOwn(out, key, copy);
+          else out[key] = copy;
+          validatorFlags |= validatorKeywordFlag(key, copy);
+        }
       }
       bytes += keyBytes(key);
       emitted++;
     }
     bytes += slotBytes + containerBytes(emitted);
-    // Apart, so that this hot function stays small enough for the compiler to inline its helpers.
+    // Most objects have no flag, and most with one (`nullable` beside a `type`) need nothing.
     if (validatorFlags !== 0) rewriteForValidators(out, source, validatorFlags);
     outputBytes += bytes;
     if ((countFlag & COUNTING) !== 0) inputBytes += bytes;
@@ -511,9 +513,9 @@ function walkDocument(
 
   /**
    * The diagnostics held per input object (`annotation-ref-dropped`, and those of keywords
-   * validators refuse), at their places in the input, as the analysis reports them: one per place a walked object stands (the root, each
-   * expanded target at its `$ref`'s pointer, and their subschemas), in pointer order; none for a
-   * root container of definitions, which goes anyway. Searched only when such a keyword was met.
+   * validators refuse), at their places in the input, as the analysis reports them: one per place
+   * a walked object stands (the root, each expanded target at its `$ref`'s pointer, and their
+   * subschemas), in pointer order; none for a root container of definitions, which goes anyway. Searched only when such a keyword was met.
    * Gives up on an object met at two places (a JavaScript object used twice): the analysis
    * reads places, not objects.
    */
