@@ -18,7 +18,10 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { dereference } from '@toolschema/core';
 import { type TransportSide, withToolSchemas } from '@toolschema/mcp';
+import { loadGithubTools } from '@toolschema/test-support/corpora';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
@@ -336,6 +339,30 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
     it('costs the plain client every tool of the server', async () => {
       const client = await connectV1(issueServer(), 'plain');
       await expect(client.listTools()).rejects.toThrow('"nullable" cannot be used without "type"');
+    });
+
+    it("compiles in the client's own validator for every GitHub REST tool, as the pass writes it", () => {
+      // What `listTools` runs on each `outputSchema` (`cacheToolMetadata`): one throw there costs
+      // the client every tool. GitHub's description writes `nullable: true` beside an `allOf`.
+      const { tools } = loadGithubTools();
+      const validator = new AjvJsonSchemaValidator();
+      const refusedOf = (schemas: Record<string, unknown>[]) =>
+        schemas.filter((schema) => {
+          try {
+            validator.getValidator(schema);
+            return false;
+          } catch {
+            return true;
+          }
+        }).length;
+      const outputs = tools.flatMap((tool) => (tool.outputSchema ? [tool.outputSchema] : []));
+      expect(outputs.length).toBe(926);
+      expect(refusedOf(outputs)).toBe(88);
+      const written = [
+        ...tools.map((tool) => dereference(tool.inputSchema, { root: 'object' }).schema),
+        ...outputs.map((schema) => dereference(schema).schema),
+      ] as Record<string, unknown>[];
+      expect(refusedOf(written)).toBe(0);
     });
 
     for (const side of ['server', 'client'] as const) {

@@ -2,4 +2,6 @@
 export interface CorpusTool {
   readonly name: string;
   readonly inputSchema: Record<string, unknown>;
+  /** Its output schema (JSON), where the corpus has one. */
+  readonly outputSchema?: Record<string, unknown>;
 }
