@@ -1902,6 +1902,30 @@ describe('toProviderSchema', () => {
       );
     });
 
+    it('meets it only in a document the pass keeps whole (a $dynamicRef), and says so there', () => {
+      const schema = {
+        type: 'object',
+        properties: {
+          assignee: { allOf: [{ $ref: '#/$defs/Owner' }], nullable: true },
+          tree: { $dynamicRef: '#node' },
+        },
+        required: ['assignee'],
+        $defs: { Owner: owner, Node: { $dynamicAnchor: 'node', type: 'object' } },
+      };
+      for (const profile of ['gemini', 'openai-strict', 'portable'] as const) {
+        expect(codes(profile, schema), profile).toContainEqual([
+          'profile-nullable-ignored',
+          '/properties/assignee',
+        ]);
+      }
+      // The lenient profiles leave it out, as the pass does elsewhere.
+      const lenient = toProviderSchema(schema, 'openai').schema.properties as Record<
+        string,
+        unknown
+      >;
+      expect(lenient.assignee).toStrictEqual({ allOf: [{ $ref: '#/$defs/Owner' }] });
+    });
+
     it('says nothing where the schema accepts null anyway, or asserts nothing else', () => {
       const schema = closed(
         {
