@@ -305,7 +305,8 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
     /**
      * OpenAPI 3.0's `nullable` beside an `allOf` (no `type`), draft-04's boolean bound, a pattern
      * written for Java: each means one plain thing, and Ajv refuses each, and the v1 client
-     * compiles every `outputSchema` inside `listTools`.
+     * compiles every `outputSchema` inside `listTools`. A pattern with no form JavaScript
+     * compiles (`(?i)`, case-insensitive in Java, Python, PCRE) is left out of the output schema.
      */
     const issueOutput = {
       type: 'object',
@@ -313,19 +314,20 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
         assignee: { allOf: [{ $ref: '#/$defs/User' }], nullable: true },
         score: { type: 'number', minimum: 0, exclusiveMinimum: true },
         key: { type: 'string', pattern: '^[A-Z]+\\-\\d+$' },
+        label: { type: 'string', pattern: '(?i)^[a-z]+$' },
       },
       required: ['key'],
       $defs: { User: { type: 'object', properties: { login: { type: 'string' } } } },
     };
-    const issue = { assignee: { login: 'ada' }, score: 0.5, key: 'TS-1' };
-    function issueServer(): Server {
+    const issue = { assignee: { login: 'ada' }, score: 0.5, key: 'TS-1', label: 'Bug' };
+    function issueServer(output: Record<string, unknown> = issueOutput): Server {
       const server = new Server(
         { name: 'v1-openapi', version: '0.0.0' },
         { capabilities: { tools: {} } },
       );
       server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: [
-          { name: 'get_issue', inputSchema: { type: 'object' }, outputSchema: issueOutput },
+          { name: 'get_issue', inputSchema: { type: 'object' }, outputSchema: output },
           { name: 'ping', inputSchema: { type: 'object' } },
         ],
       }));
@@ -339,6 +341,12 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
     it('costs the plain client every tool of the server', async () => {
       const client = await connectV1(issueServer(), 'plain');
       await expect(client.listTools()).rejects.toThrow('"nullable" cannot be used without "type"');
+      const { label } = issueOutput.properties;
+      const patternOnly = await connectV1(
+        issueServer({ type: 'object', properties: { label } }),
+        'plain',
+      );
+      await expect(patternOnly.listTools()).rejects.toThrow('Invalid regular expression');
     });
 
     it("compiles in the client's own validator for every GitHub REST tool, as the pass writes it", () => {
@@ -380,6 +388,7 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
                 },
                 score: { type: 'number', exclusiveMinimum: 0 },
                 key: { type: 'string', pattern: '^[A-Z]+-\\d+$' },
+                label: { type: 'string' },
               },
               required: ['key'],
             },

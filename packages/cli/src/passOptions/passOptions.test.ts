@@ -23,6 +23,7 @@ describe('toDereferenceOptions', () => {
         cycles: 'unroll=2',
         unresolved: 'keep',
         dialect: 'draft-07',
+        'foreign-patterns': 'drop',
         'max-bytes': '1000',
         'max-depth': '50',
       }),
@@ -30,6 +31,7 @@ describe('toDereferenceOptions', () => {
       cycles: { unroll: 2 },
       unresolved: 'keep',
       dialect: 'draft-07',
+      foreignPatterns: 'drop',
       budget: { maxBytes: 1000, maxDepth: 50 },
     });
   });
@@ -70,6 +72,9 @@ describe('toDereferenceOptions', () => {
     );
     expect(() => toDereferenceOptions({ 'max-bytes': 'lots' })).toThrow(
       new UsageError("option '--max-bytes' must be a non-negative integer, got 'lots'"),
+    );
+    expect(() => toDereferenceOptions({ 'foreign-patterns': 'strip' })).toThrow(
+      new UsageError("option '--foreign-patterns' must be 'keep' or 'drop', got 'strip'"),
     );
   });
 });

@@ -13,6 +13,7 @@ export const PASS_OPTION_SPECS = {
   cycles: { kind: 'string' },
   unresolved: { kind: 'string' },
   dialect: { kind: 'string' },
+  'foreign-patterns': { kind: 'string' },
   'max-bytes': { kind: 'string' },
   'max-depth': { kind: 'string' },
 } as const;
@@ -25,6 +26,10 @@ export const PASS_OPTIONS_HELP = `  --cycles ref|throw|unroll=N
                       dangling and external refs: allow anything (default), keep, or fail
   --dialect D         dialect when the schema has no $schema: draft-04, draft-06, draft-07,
                       draft-2019-09, draft-2020-12 (default); 2019-09 and 2020-12 also work
+  --foreign-patterns keep|drop
+                      a pattern written for another regex engine, with no form that compiles
+                      with JavaScript's u flag: keep it (default; proxy: input schemas), or
+                      leave it out (proxy: output schemas, which MCP clients compile)
   --max-bytes N       hard cap on output size in bytes; past it definitions stay $ref
   --max-depth N       maximum nesting depth of the output; past it definitions stay $ref`;
 
@@ -94,6 +99,13 @@ export function toDereferenceOptions(
   if (options.dialect !== undefined) {
     result.dialect = parseDialect(options.dialect);
     checkWithPass('--dialect', options.dialect, { dialect: result.dialect });
+  }
+  const foreignPatterns = options['foreign-patterns'];
+  if (foreignPatterns !== undefined) {
+    result.foreignPatterns = foreignPatterns as NonNullable<DereferenceOptions['foreignPatterns']>;
+    checkWithPass('--foreign-patterns', foreignPatterns, {
+      foreignPatterns: result.foreignPatterns,
+    });
   }
   const maxBytes = parsePositiveOption(options['max-bytes'], '--max-bytes');
   const maxDepth = parsePositiveOption(options['max-depth'], '--max-depth');

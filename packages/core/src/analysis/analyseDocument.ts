@@ -37,7 +37,12 @@ export function analyseDocument(
   options: ResolvedOptions,
 ): Analysed {
   const diagnostics: Diagnostic[] = [];
-  const index = indexDocument(schema, dialect, maxDataDepthFor(options.budget.maxDepth));
+  const index = indexDocument(
+    schema,
+    dialect,
+    maxDataDepthFor(options.budget.maxDepth),
+    options.foreignPatterns,
+  );
   if (index.hasDynamicRefs) {
     // Dynamic references resolve through the dynamic scope ($id and $dynamicAnchor along the
     // evaluation path); inlining changes that scope. The document is kept exactly as it is.
@@ -92,6 +97,7 @@ const KEYWORD_CODES = new Set<Diagnostic['code']>([
   'annotation-ref-dropped',
   'bounds-draft-04',
   'pattern-not-unicode',
+  'pattern-dropped',
 ]);
 
 /**

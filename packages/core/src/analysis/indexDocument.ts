@@ -44,12 +44,14 @@ import {
  * @param maxDataDepth The deepest data value (`const`, `default`, ...) the output may hold: a
  *   deeper one is left out with a `value-too-deep` diagnostic, so that every output stays within
  *   the depth budget (and `JSON.stringify` can write it).
+ * @param foreignPatterns What to do with a `pattern` that has no ECMA-262 `u` form.
  * @returns The index.
  */
 export function indexDocument(
   root: Record<string, unknown>,
   dialect: Dialect,
   maxDataDepth: number = MAX_DEPTH,
+  foreignPatterns: 'keep' | 'drop' = 'keep',
 ): DocumentIndex {
   const siblingsApply = refHasSiblings(dialect);
   const idKeyword = idKeywordOf(dialect);
@@ -378,7 +380,7 @@ export function indexDocument(
     }
     bytes += slotBytes + containerBytes(emitted);
     if (validatorFlags !== 0 && needsValidatorRewrite(validatorFlags, body)) {
-      const findings = writeKeywordsValidatorsCompile(body, dialect);
+      const findings = writeKeywordsValidatorsCompile(body, dialect, foreignPatterns);
       for (const { code, keyword, message } of findings ?? [])
         diagnose(unit, code, `${unit.pointer}/${keyword}`, message);
     }

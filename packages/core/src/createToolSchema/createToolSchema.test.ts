@@ -302,6 +302,22 @@ describe('createToolSchema', () => {
     expect((error as ToolSchemaError).code).toBe('cycle');
   });
 
+  it('passes foreignPatterns through', () => {
+    const foreign = {
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '(?i)^a$' } },
+    };
+    const listed = (options: { foreignPatterns?: 'keep' | 'drop' }) =>
+      createToolSchema(countSchema, fixedConverter(foreign), 'input', options)[
+        '~standard'
+      ].jsonSchema.input({ target: 'draft-2020-12' });
+    expect(listed({})).toStrictEqual(foreign);
+    expect(listed({ foreignPatterns: 'drop' })).toStrictEqual({
+      type: 'object',
+      properties: { code: { type: 'string' } },
+    });
+  });
+
   it('wraps a converter failure in a ToolSchemaError that keeps the cause', () => {
     const cause = new Error('Date cannot be represented in JSON Schema');
     const error = thrown(() =>

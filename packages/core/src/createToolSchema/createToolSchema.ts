@@ -36,6 +36,7 @@ const DEFAULT_TARGET: ToolSchemaTarget = 'draft-2020-12';
 const DEREFERENCE_OPTIONS = {
   cycles: true,
   unresolved: true,
+  foreignPatterns: true,
   budget: true,
 } as const satisfies Record<keyof Omit<DereferenceOptions, 'root' | 'dialect'>, true>;
 

@@ -545,6 +545,35 @@ describe('dereference', () => {
       });
     });
 
+    it("with foreignPatterns 'drop', leaves such a pattern out, on both roads, and says so", () => {
+      const properties = {
+        code: { type: 'string', pattern: '(?i)^ab$', maxLength: 8 },
+        time: { type: 'string', pattern: '^\\d\\d\\:\\d\\d$' },
+      };
+      const written = {
+        code: { type: 'string', maxLength: 8 },
+        time: { type: 'string', pattern: '^\\d\\d:\\d\\d$' },
+      };
+      for (const [document, output] of [
+        [
+          { type: 'object', properties },
+          { type: 'object', properties: written },
+        ],
+        [withCycle(properties), { ...withCycle({}), properties: { ...written, ...cycleOutput } }],
+      ] as const) {
+        const { schema, diagnostics } = dereference(document, { foreignPatterns: 'drop' });
+        expect(schema).toStrictEqual(output);
+        expect(diagnostics).toStrictEqual([
+          {
+            code: 'pattern-dropped',
+            pointer: '/properties/code/pattern',
+            message: expect.stringContaining('"(?i)^ab$" does not compile'),
+          },
+        ]);
+        compiles(schema);
+      }
+    });
+
     it('leaves data alone: a property named nullable, a const or enum value', () => {
       const input = {
         type: 'object',

@@ -88,7 +88,7 @@ function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
     // A revoked Proxy or a throwing `$schema` getter at the root.
     throw inputError(error, '');
   }
-  const walked = tryInlineAcyclic(schema, dialect, options.budget);
+  const walked = tryInlineAcyclic(schema, dialect, options.budget, options.foreignPatterns);
   if (walked !== undefined) {
     return {
       schema: walked.schema as JsonSchema,

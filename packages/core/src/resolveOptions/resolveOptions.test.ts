@@ -26,6 +26,7 @@ describe('resolveOptions', () => {
       unrollLevels: 0,
       unresolved: 'permissive',
       root: 'any',
+      foreignPatterns: 'keep',
       budget: {
         minBytes: DEFAULT_MIN_BYTES,
         factor: DEFAULT_FACTOR,
@@ -42,6 +43,7 @@ describe('resolveOptions', () => {
         cycles: { unroll: 3 },
         unresolved: 'keep',
         root: 'object',
+        foreignPatterns: 'drop',
         budget: { minBytes: 10, factor: 2, maxBytes: 100, maxDepth: 8 },
       }),
     ).toStrictEqual({
@@ -50,6 +52,7 @@ describe('resolveOptions', () => {
       unrollLevels: 3,
       unresolved: 'keep',
       root: 'object',
+      foreignPatterns: 'drop',
       budget: { minBytes: 10, factor: 2, maxBytes: 100, maxDepth: 8 },
     });
     expect(resolveOptions({ cycles: 'throw' }).cycles).toBe('throw');
@@ -67,6 +70,7 @@ describe('resolveOptions', () => {
       [{ unresolved: 'drop' as never }, 'unresolved'],
       [{ dialect: 'draft-03' as never }, 'dialect'],
       [{ root: 'array' as never }, 'root'],
+      [{ foreignPatterns: 'strip' as never }, 'foreignPatterns'],
       [{ budget: { maxDepth: 0 } }, 'budget.maxDepth'],
     ];
     for (const [options, name] of invalid) {

@@ -62,6 +62,8 @@ export interface ResolvedOptions {
   unresolved: 'permissive' | 'keep' | 'throw';
   /** `'object'` makes the root an object schema (a finalizer). */
   root: 'any' | 'object';
+  /** A `pattern` with no ECMA-262 `u` form: kept as written, or left out. */
+  foreignPatterns: 'keep' | 'drop';
   /** The size and depth bound, before it is scaled to an input (see {@link budgetFor}). */
   budget: BudgetLimits;
 }
@@ -99,6 +101,10 @@ export function resolveOptions(options: DereferenceOptions = {}): ResolvedOption
   if (root !== 'any' && root !== 'object') {
     throw new ToolSchemaError('invalid-option', `root must be 'any' or 'object'.`);
   }
+  const foreignPatterns = options.foreignPatterns ?? 'keep';
+  if (foreignPatterns !== 'keep' && foreignPatterns !== 'drop') {
+    throw new ToolSchemaError('invalid-option', `foreignPatterns must be 'keep' or 'drop'.`);
+  }
   const budget = options.budget;
   return {
     dialect,
@@ -106,6 +112,7 @@ export function resolveOptions(options: DereferenceOptions = {}): ResolvedOption
     unrollLevels: unroll ?? 0,
     unresolved,
     root,
+    foreignPatterns,
     budget: {
       minBytes: positive('minBytes', budget?.minBytes, DEFAULT_MIN_BYTES),
       factor: positive('factor', budget?.factor, DEFAULT_FACTOR),

@@ -94,6 +94,7 @@ const WALK_MIN_BYTES = 16 * 1024;
  * @param root The input document (an object).
  * @param dialect The dialect in force.
  * @param limits The resolved budget options.
+ * @param foreignPatterns What to do with a `pattern` that has no ECMA-262 `u` form.
  * @returns The output root and its diagnostics about single keywords, or `undefined` when the
  *   full analysis is needed.
  */
@@ -101,9 +102,10 @@ export function tryInlineAcyclic(
   root: SchemaObject,
   dialect: Dialect,
   limits: BudgetLimits,
+  foreignPatterns: 'keep' | 'drop' = 'keep',
 ): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
   try {
-    return walkDocument(root, dialect, limits);
+    return walkDocument(root, dialect, limits, foreignPatterns);
   } catch {
     // A JavaScript cycle or a bigint in data, a getter that throws, a revoked Proxy: the full
     // analysis reports it its own way, with the pointer where it stands.
@@ -115,6 +117,7 @@ function walkDocument(
   root: SchemaObject,
   dialect: Dialect,
   limits: BudgetLimits,
+  foreignPatterns: 'keep' | 'drop',
 ): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
   const siblingsApply = refHasSiblings(dialect);
   const idKeyword = idKeywordOf(dialect);
@@ -410,7 +413,7 @@ function walkDocument(
    */
   function rewriteForValidators(out: SchemaObject, source: SchemaObject, flags: number): void {
     if (!needsValidatorRewrite(flags, out)) return;
-    const findings = writeKeywordsValidatorsCompile(out, dialect);
+    const findings = writeKeywordsValidatorsCompile(out, dialect, foreignPatterns);
     if (findings === undefined) return;
     if (held === undefined) held = new Map();
     for (const { code, keyword, message } of findings)

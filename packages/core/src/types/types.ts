@@ -67,6 +67,11 @@ export type DiagnosticCode =
    */
   | 'pattern-not-unicode'
   /**
+   * `foreignPatterns: 'drop'`: such a `pattern` was left out, so that validators that compile
+   * with `u` can compile the schema; it accepts more strings there (wider).
+   */
+  | 'pattern-dropped'
+  /**
    * Provider profile: an object that allowed unknown properties by default (no
    * `additionalProperties`) is closed; only its listed properties can be sent (narrower).
    */
@@ -139,6 +144,15 @@ export interface DereferenceOptions {
    * throws. Default `'any'`: the root is left as it is.
    */
   root?: 'any' | 'object';
+  /**
+   * A `pattern` written for another regex engine, with no form that compiles as an ECMA-262
+   * regular expression with the `u` flag and matches the same strings (`(?i)`, `\Z`,
+   * `\p{InGreek}`): `'keep'` (default) leaves it as written, with a `pattern-not-unicode`
+   * diagnostic; `'drop'` leaves it out, with a `pattern-dropped` diagnostic, for a consumer that
+   * compiles the schema with `u` (Ajv, as MCP clients run it on every `outputSchema`) and would
+   * otherwise refuse it whole. A pattern that has such a form is written in it either way.
+   */
+  foreignPatterns?: 'keep' | 'drop';
   /** The size and depth bound of the output. */
   budget?: BudgetOptions;
 }

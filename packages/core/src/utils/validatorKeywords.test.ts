@@ -6,9 +6,13 @@ import {
 } from './validatorKeywords.ts';
 
 /** Runs the rewrite on a copy, as the pass does, and returns the copy and the codes it reported. */
-function rewritten(source: Record<string, unknown>, dialect: '2020-12' | 'draft-04' = '2020-12') {
+function rewritten(
+  source: Record<string, unknown>,
+  dialect: '2020-12' | 'draft-04' = '2020-12',
+  foreignPatterns: 'keep' | 'drop' = 'keep',
+) {
   const node = structuredClone(source);
-  const findings = writeKeywordsValidatorsCompile(node, dialect);
+  const findings = writeKeywordsValidatorsCompile(node, dialect, foreignPatterns);
   return { node, codes: findings?.map(({ code, keyword }) => `${code} ${keyword}`) };
 }
 
@@ -85,6 +89,19 @@ describe('writeKeywordsValidatorsCompile', () => {
     expect(rewritten({ pattern: '\\Aabc\\z(?i)' })).toStrictEqual({
       node: { pattern: '\\Aabc\\z(?i)' },
       codes: ['pattern-not-unicode pattern'],
+    });
+  });
+
+  it("with foreignPatterns 'drop', leaves out and reports only a pattern with no u form", () => {
+    expect(
+      rewritten({ type: 'string', pattern: '(?i)^abc$', minLength: 1 }, '2020-12', 'drop'),
+    ).toStrictEqual({
+      node: { type: 'string', minLength: 1 },
+      codes: ['pattern-dropped pattern'],
+    });
+    expect(rewritten({ pattern: '^\\d{3}\\-\\d{4}$' }, '2020-12', 'drop')).toStrictEqual({
+      node: { pattern: '^\\d{3}-\\d{4}$' },
+      codes: undefined,
     });
   });
 });

@@ -6,7 +6,7 @@ import { unicodePattern } from './unicodePattern.ts';
 /** What {@link writeKeywordsValidatorsCompile} did to one keyword, for a diagnostic. */
 export interface KeywordFinding {
   /** The diagnostic's code. */
-  code: Extract<DiagnosticCode, 'bounds-draft-04' | 'pattern-not-unicode'>;
+  code: Extract<DiagnosticCode, 'bounds-draft-04' | 'pattern-not-unicode' | 'pattern-dropped'>;
   /** The keyword it is about, under the schema object. */
   keyword: string;
   /** A sentence for humans. */
@@ -68,15 +68,17 @@ export function needsValidatorRewrite(flags: number, node: Record<string, unknow
  *   (where the keyword must be a number) is read as draft-04 reads it and written as a number.
  * - A `pattern` written for a regex engine without ECMA-262's `u` flag is written in the form
  *   that compiles with it and matches the same strings (`unicodePattern`); one without such a form
- *   stays as written, reported.
+ *   stays as written or is left out (`foreignPatterns`), reported either way.
  *
  * @param node The schema object, a copy the pass owns (written in place).
  * @param dialect The dialect in force.
+ * @param foreignPatterns What to do with a pattern that has no `u` form.
  * @returns What it did that a diagnostic should say, or `undefined` when nothing.
  */
 export function writeKeywordsValidatorsCompile(
   node: Record<string, unknown>,
   dialect: Dialect,
+  foreignPatterns: 'keep' | 'drop',
 ): KeywordFinding[] | undefined {
   const findings: KeywordFinding[] = [];
   if (Object.hasOwn(node, 'nullable')) {
@@ -107,13 +109,20 @@ export function writeKeywordsValidatorsCompile(
   }
   if (typeof node.pattern === 'string') {
     const pattern = unicodePattern(node.pattern);
-    if (pattern === undefined)
+    if (pattern !== undefined) node.pattern = pattern;
+    else if (foreignPatterns === 'drop') {
+      findings.push({
+        code: 'pattern-dropped',
+        keyword: 'pattern',
+        message: `The pattern ${previewValue(node.pattern)} does not compile as an ECMA-262 regular expression with the u flag, and has no sure form that does; it was left out (foreignPatterns: 'drop'), so this schema accepts strings it refused.`,
+      });
+      delete node.pattern;
+    } else
       findings.push({
         code: 'pattern-not-unicode',
         keyword: 'pattern',
         message: `The pattern ${previewValue(node.pattern)} does not compile as an ECMA-262 regular expression with the u flag, and has no sure form that does; it is kept as written, and validators that compile patterns with u (Ajv, as MCP clients use it) refuse this schema.`,
       });
-    else node.pattern = pattern;
   }
   return findings.length > 0 ? findings : undefined;
 }

@@ -49,6 +49,33 @@ describe('rewriteTool', () => {
     });
   });
 
+  it('leaves a pattern with no u form out of the output schema only, unless told to keep it', () => {
+    const code = { type: 'string', pattern: '(?i)^ab$' };
+    const tool = {
+      name: 't',
+      inputSchema: { type: 'object', properties: { code } },
+      outputSchema: { type: 'object', properties: { code } },
+    };
+    const result = rewriteTool(tool);
+    expect(result.tool).toStrictEqual({
+      name: 't',
+      inputSchema: tool.inputSchema,
+      outputSchema: { type: 'object', properties: { code: { type: 'string' } } },
+    });
+    expect(
+      result.diagnostics.map(({ schema, code, pointer }) => [schema, code, pointer]),
+    ).toStrictEqual([
+      ['inputSchema', 'pattern-not-unicode', '/properties/code/pattern'],
+      ['outputSchema', 'pattern-dropped', '/properties/code/pattern'],
+    ]);
+    expect(rewriteTool(tool, { foreignPatterns: 'keep' }).tool).toStrictEqual(tool);
+    expect(rewriteTool(tool, { foreignPatterns: 'drop' }).tool).toStrictEqual({
+      name: 't',
+      inputSchema: { type: 'object', properties: { code: { type: 'string' } } },
+      outputSchema: { type: 'object', properties: { code: { type: 'string' } } },
+    });
+  });
+
   it('tags diagnostics with the schema they came from', () => {
     const result = rewriteTool({
       name: 't',

@@ -77,7 +77,11 @@ export function isSchema(value: unknown): value is JsonSchema {
 /**
  * Runs the pass over one schema of a tool: `inputSchema` with `root: 'object'` (MCP requires an
  * object root for arguments; the pass falls back to a permissive object rather than throw, since
- * the schema comes from a server we do not control), `outputSchema` with any root. With a
+ * the schema comes from a server we do not control), `outputSchema` with any root and, unless
+ * the options say otherwise, `foreignPatterns: 'drop'`: MCP SDK clients compile every output
+ * schema with Ajv (patterns with the `u` flag), and one they cannot compile costs the SDK v1
+ * client every tool of the server (`listTools` throws) and the v2 client every call of the tool;
+ * left out, the client checks results without that pattern. With a
  * profile, the input schema becomes the profile's wire schema (`toProviderSchema`) with its codec,
  * and is checked against the profile's rules; the output schema is not the model's to fill, so it
  * gets the plain pass. A `ToolSchemaError` (the pass refusing the schema) is reported and the
@@ -106,7 +110,9 @@ export function rewriteToolSchema(
       ({ schema: output, diagnostics, codec } = result);
     } else {
       const passOptions: DereferenceOptions =
-        field === 'inputSchema' ? { ...options, root: 'object' } : { ...options };
+        field === 'inputSchema'
+          ? { ...options, root: 'object' }
+          : { ...options, foreignPatterns: options.foreignPatterns ?? 'drop' };
       ({ schema: output, diagnostics } = dereference(schema, passOptions));
     }
   } catch (thrown) {
