@@ -28,13 +28,16 @@ const Move = z.object({ from: Address, to: Address });
 const received: Record<string, unknown> = {};
 
 /**
- * Connects a v2 client to a v2 server over the in-memory pair, wrapping the given side.
+ * Connects a v2 client to a v2 server over the in-memory pair, wrapping the given side (or none).
  *
  * @param server The server, its tools registered.
  * @param side Which transport to wrap.
  * @returns The connected client.
  */
-async function connectV2(server: McpServer | Server, side: 'server' | 'client'): Promise<Client> {
+async function connectV2(
+  server: McpServer | Server,
+  side: 'server' | 'client' | 'plain',
+): Promise<Client> {
   const client = new Client({ name: 'toolschema-v2-client', version: '0.0.0' });
   await connectWrapped(server, client, InMemoryTransport.createLinkedPair(), side);
   return client;
@@ -113,6 +116,59 @@ describe('SDK v2 Client cleaning a server that lists $ref, client transport wrap
     expect(firstText(result)).toBe('tagged');
     expect(received.tag).toStrictEqual({ tags: ['a', 'b'] });
   });
+});
+
+describe('SDK v2 Client and an output schema with a pattern JavaScript cannot compile', () => {
+  /** `(?i)`: case-insensitive in Java, Python and PCRE; no ECMA-262 regular expression. */
+  const label = { type: 'string', pattern: '(?i)^[a-z]+$' };
+  function labelServer(): Server {
+    const server = new Server(
+      { name: 'v2-foreign-pattern', version: '0.0.0' },
+      { capabilities: { tools: {} } },
+    );
+    server.setRequestHandler('tools/list', () => ({
+      tools: [
+        {
+          name: 'get_label',
+          inputSchema: { type: 'object', properties: { label } },
+          outputSchema: { type: 'object', properties: { label }, required: ['label'] },
+        },
+      ],
+    }));
+    server.setRequestHandler('tools/call', () => ({
+      content: [{ type: 'text', text: 'Bug' }],
+      structuredContent: { label: 'Bug' },
+    }));
+    return server;
+  }
+
+  it('cannot call the tool unwrapped: the client compiles the output schema first', async () => {
+    const client = await connectV2(labelServer(), 'plain');
+    await client.listTools();
+    await expect(client.callTool({ name: 'get_label', arguments: {} })).rejects.toThrow(
+      "Tool 'get_label' has an invalid outputSchema",
+    );
+  });
+
+  for (const side of ['server', 'client'] as const) {
+    it(`calls it wrapped, the pattern left out of the output schema only (${side} side)`, async () => {
+      const client = await connectV2(labelServer(), side);
+      const { tools } = await client.listTools();
+      expect(JSON.parse(JSON.stringify(tools))).toStrictEqual([
+        {
+          name: 'get_label',
+          inputSchema: { type: 'object', properties: { label } },
+          outputSchema: {
+            type: 'object',
+            properties: { label: { type: 'string' } },
+            required: ['label'],
+          },
+        },
+      ]);
+      const result = await client.callTool({ name: 'get_label', arguments: {} });
+      expect(result.structuredContent).toStrictEqual({ label: 'Bug' });
+    });
+  }
 });
 
 /** A server with one tool, `tally`, taking an optional record; each call's arguments go to `calls`. */
