@@ -186,17 +186,19 @@ function check(
   const objects = originals.filter(
     (value) => value !== null && typeof value === 'object' && !Array.isArray(value),
   );
+  const fromWire = new Set(accepted);
   for (const value of [
     ...objects.filter((value) => originalAccepts(value) === true),
     ...accepted,
   ]) {
-    // Law 2: encodes to a wire-valid value that decodes back.
+    // Law 2: encodes to a wire-valid value that decodes back. A narrowing diagnostic excuses a
+    // value with no wire encoding, but not one decoded from the wire: that one has an encoding.
     c.originalValues += 1;
     const encoded = encodeArguments(result.codec, value);
     const wireValid = wireAccepts(encoded);
     if (wireValid === undefined) continue;
     if (!wireValid) {
-      if (narrowed) continue;
+      if (narrowed && !fromWire.has(value)) continue;
       throw new Error(
         `encoded ${preview(value)} to ${preview(encoded)}, which the wire refuses; ${context()}`,
       );
@@ -329,6 +331,13 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
       properties: { a: { type: 'string' }, 'a~b': { type: 'string' } },
     },
     [{ a: 'x' }],
+  ],
+  [
+    // Found by a differential run with Zod (`z.literal([0, 'on', null]).optional()`): the wire
+    // spells null "null", but an absent property, merged with null, was encoded as a raw null.
+    'an absent property whose wire spells null as a string',
+    { type: 'object', properties: { c: { enum: [true, 'true', null] } } },
+    [{}, { c: null }, { c: 'true' }],
   ],
 ];
 

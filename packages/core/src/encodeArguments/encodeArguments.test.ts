@@ -84,6 +84,35 @@ describe('encodeArguments', () => {
     expect(args).toStrictEqual({ list: [1, 2], other: { deep: [1] } });
   });
 
+  it('sends an absent property as null the way its codec writes null', () => {
+    // `level` merges absent with null, and its wire spells null "null"; `gone`'s wire null
+    // means absent, and its codec writes a JSON string for every value, null included.
+    const object = codec({
+      kind: 'object',
+      properties: {
+        level: {
+          kind: 'enum',
+          pairs: [
+            ['0', 0],
+            ['null', null],
+          ],
+        },
+        gone: { kind: 'json' },
+        plain: null,
+      },
+      nullMeansAbsent: ['gone'],
+      absentSentAsNull: ['level', 'plain'],
+    });
+    const wire = encodeArguments(object, {});
+    expect(wire).toStrictEqual({ gone: null, level: 'null', plain: null });
+    expect(decodeArguments(object, wire)).toStrictEqual({ level: null, plain: null });
+    expect(encodeArguments(object, { level: null, gone: null })).toStrictEqual({
+      level: 'null',
+      gone: 'null',
+      plain: null,
+    });
+  });
+
   it('finds an enum value by deep equality, the first pair first', () => {
     const enumCodec = codec({
       kind: 'enum',

@@ -121,12 +121,16 @@ function encodeEntries(
 /**
  * An object node: listed properties encoded with their codec, the others with `rest` (or, with
  * `extra`, gathered as `[{ key, value }]` under its property), absent optional properties sent
- * as `null`.
+ * as null: the wire's own `null` where null means absent, else (absent and null merged) null as
+ * the property's codec writes it, which is not always `null` (a string enum spells it `"null"`).
  */
 function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
   const properties = compileProperties(node.properties, encoderOf);
   const { listed, mappedKeys, mappedMaps: mappedEncoders } = properties;
-  const nullKeys = [...stringList(node.nullMeansAbsent), ...stringList(node.absentSentAsNull)];
+  const absentKeys = stringList(node.nullMeansAbsent);
+  const nullKeys = [...absentKeys, ...stringList(node.absentSentAsNull)];
+  // The first `absentKeyCount` keys are those whose wire null means absent.
+  const absentKeyCount = absentKeys.length;
   const rest = node.rest === undefined ? IDENTITY : encoderOf(node.rest);
   const extra = node.extra;
   if (extra !== undefined && !isPlainObject(extra)) return MALFORMED;
@@ -174,7 +178,9 @@ function compileObject(node: Extract<CodecNode, { kind: 'object' }>): Encoder {
     }
     for (let index = 0; index < nullKeys.length; index++) {
       const key = nullKeys[index] as string;
-      if (!Object.hasOwn(original, key)) setOwn(out, key, null);
+      if (Object.hasOwn(original, key)) continue;
+      const encoder = index < absentKeyCount ? undefined : listed.get(key);
+      setOwn(out, key, encoder === undefined || encoder === IDENTITY ? null : encoder(null));
     }
     if (extra !== undefined) {
       setOwn(out, extra.property, encodeEntries(extraEncoder as Encoder, original, others));

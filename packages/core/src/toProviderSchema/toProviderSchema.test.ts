@@ -100,6 +100,24 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('sends an absent property merged with null as the wire spells null', () => {
+    // Zod lists `z.literal([0, 'on', null]).optional()` so: the rewriting profiles make the
+    // enum strings, null is "null", and absent (merged with null) must be sent as "null" too.
+    const schema = { type: 'object', properties: { c: { enum: [0, 'on', null] } } };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema.properties).toStrictEqual({
+        c: { type: 'string', enum: ['0', 'on', 'null'] },
+      });
+      const wire = compileFresh('2020-12', result.schema);
+      if (!('validate' in wire)) throw wire.error;
+      const encoded = encodeArguments(result.codec, {});
+      expect(encoded).toStrictEqual({ c: 'null' });
+      expect(wire.validate(encoded)).toBe(true);
+      expect(decodeArguments(result.codec, encoded)).toStrictEqual({ c: null });
+    }
+  });
+
   it('portable writes a nullable object, array or formatted string as anyOf with null', () => {
     const owner = closed({ login: { type: 'string' } }, ['login']);
     const schema = closed(
@@ -180,7 +198,7 @@ describe('toProviderSchema', () => {
     // server-memory's read_graph, mcp-server-kubernetes' ping).
     const schema = { type: 'object', properties: {} };
     const none = { type: 'object', properties: {}, required: [], additionalProperties: false };
-    for (const profile of ['portable', 'openai-strict', 'anthropic-strict'] as const) {
+    for (const profile of ['portable', 'openai-strict'] as const) {
       const result = toProviderSchema(schema, profile);
       expect(result.schema, profile).toStrictEqual(none);
       expect(codesOf(result), profile).toStrictEqual(['profile-object-closed']);
