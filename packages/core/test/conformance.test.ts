@@ -150,7 +150,7 @@ for (const draft of DRAFTS) {
             expect(firstJsonDifference(result.schema, before)).toBeUndefined();
           }
 
-          const original = compileFresh(draft.ajv, group.schema, remotes);
+          const original = compileFresh(draft.ajv, group.schema, { remotes });
           if ('error' in original) {
             draftCounts.ajvCannotCompileExcluded += 1;
             return;
@@ -182,7 +182,7 @@ for (const draft of DRAFTS) {
             return;
           }
 
-          const output = compileFresh(draft.ajv, result.schema, remotes);
+          const output = compileFresh(draft.ajv, result.schema, { remotes });
           if ('error' in output) {
             throw new Error(
               `Ajv cannot compile the output: ${output.error.message}\n${JSON.stringify(result.schema)}`,

@@ -51,8 +51,8 @@ function ajvDisagreements(
   instances: readonly unknown[],
 ): Array<{ instance: unknown; input: boolean; output: boolean }> {
   // Without `inlineRefs`, Ajv compiles each definition once instead of copying it at every use.
-  const reference = compileFresh('2020-12', input, [], false);
-  const result = compileFresh('2020-12', output, [], false);
+  const reference = compileFresh('2020-12', input, { inlineRefs: false });
+  const result = compileFresh('2020-12', output, { inlineRefs: false });
   if ('error' in reference) throw reference.error;
   if ('error' in result) throw result.error;
   return instances

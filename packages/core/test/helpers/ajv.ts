@@ -12,23 +12,35 @@ export interface RemoteSchema {
   schema: AnySchema;
 }
 
+/** How {@link createAjv} and {@link compileFresh} set Ajv up beyond the draft. */
+export interface AjvSetup {
+  /** Documents to register by id, so `$ref`s to them compile. */
+  remotes?: readonly RemoteSchema[];
+  /** Ajv's `inlineRefs` (default true); false keeps heavily reused definitions from multiplying
+   * Ajv's generated code. */
+  inlineRefs?: boolean;
+  /** Ajv's `allErrors` (default false): every error of a refusal, to tell why it refused. */
+  allErrors?: boolean;
+}
+
 /**
  * Creates a fresh Ajv instance for a draft. Schema validation against the meta-schema is off
  * (compiling the meta-schema costs ~20 ms per instance); formats are annotations only, as the
  * JSON-Schema-Test-Suite's required tests expect.
  *
  * @param draft The draft whose Ajv build to use.
- * @param remotes Documents to register by id, so `$ref`s to them compile.
- * @param inlineRefs Ajv's `inlineRefs` (default true); false keeps heavily reused definitions
- *   from multiplying Ajv's generated code.
+ * @param setup Remote documents, `inlineRefs` and `allErrors`.
  * @returns The new instance.
  */
-export function createAjv(
-  draft: AjvDraft,
-  remotes: readonly RemoteSchema[] = [],
-  inlineRefs = true,
-): Ajv {
-  const options = { strict: false, validateFormats: false, validateSchema: false, inlineRefs };
+export function createAjv(draft: AjvDraft, setup: AjvSetup = {}): Ajv {
+  const { remotes = [], inlineRefs = true, allErrors = false } = setup;
+  const options = {
+    strict: false,
+    validateFormats: false,
+    validateSchema: false,
+    inlineRefs,
+    allErrors,
+  };
   const ajv = draft === '2020-12' ? new Ajv2020(options) : new Ajv(options);
   for (const remote of remotes) ajv.addSchema(remote.schema, remote.id);
   return ajv;
@@ -59,18 +71,16 @@ export function createMetaValidator(draft: AjvDraft): (schema: unknown) => boole
  *
  * @param draft The draft.
  * @param schema The schema.
- * @param remotes Remote documents to register first.
- * @param inlineRefs Ajv's `inlineRefs` option.
+ * @param setup Remote documents to register first, `inlineRefs` and `allErrors`.
  * @returns The validate function, or the compile error.
  */
 export function compileFresh(
   draft: AjvDraft,
   schema: unknown,
-  remotes: readonly RemoteSchema[] = [],
-  inlineRefs = true,
+  setup: AjvSetup = {},
 ): { validate: ValidateFunction } | { error: Error } {
   try {
-    return { validate: createAjv(draft, remotes, inlineRefs).compile(schema as AnySchema) };
+    return { validate: createAjv(draft, setup).compile(schema as AnySchema) };
   } catch (error) {
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
