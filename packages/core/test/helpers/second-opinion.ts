@@ -20,23 +20,67 @@ export function createSecondOpinion(
   draft: AjvDraft,
   schema: unknown,
 ): (instance: unknown) => Verdict {
-  let validator: Validator;
-  try {
-    validator = new Validator(
-      withDecodedFragments(schema) as Schema,
-      draft === '2020-12' ? '2020-12' : '7',
-      true,
-    );
-  } catch {
-    return () => 'threw';
-  }
+  const validator = loadValidator(draft, schema, true);
   return (instance) => {
+    if (validator === undefined) return 'threw';
     try {
       return validator.validate(instance).valid;
     } catch {
       return 'threw';
     }
   };
+}
+
+/** Where a validator refused an instance: the keyword's location in the schema, and the value's. */
+export interface Refusal {
+  /** The path of the refusing keyword in the schema, e.g. `#/properties/a/type`. */
+  schemaPath: string;
+  /** The path of the refused value in the instance, e.g. `/a` (`''`: the instance itself). */
+  instancePath: string;
+}
+
+/**
+ * Creates a function listing every refusal `@cfworker/json-schema` finds in an instance (no short
+ * circuit), to tell why it refused a value when Ajv's reasons are not all there: it checks
+ * formats, which the tests' Ajv takes as annotations.
+ *
+ * @param draft The draft.
+ * @param schema The schema.
+ * @returns A function giving the refusals (`[]` when valid or when the validator throws).
+ */
+export function createSecondOpinionRefusals(
+  draft: AjvDraft,
+  schema: unknown,
+): (instance: unknown) => Refusal[] {
+  const validator = loadValidator(draft, schema, false);
+  return (instance) => {
+    if (validator === undefined) return [];
+    try {
+      return validator.validate(instance).errors.map((unit) => ({
+        schemaPath: unit.keywordLocation,
+        instancePath: unit.instanceLocation.replace(/^#/, ''),
+      }));
+    } catch {
+      return [];
+    }
+  };
+}
+
+/** A `@cfworker/json-schema` validator for the schema, or undefined when it cannot load it. */
+function loadValidator(
+  draft: AjvDraft,
+  schema: unknown,
+  shortCircuit: boolean,
+): Validator | undefined {
+  try {
+    return new Validator(
+      withDecodedFragments(schema) as Schema,
+      draft === '2020-12' ? '2020-12' : '7',
+      shortCircuit,
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**
