@@ -98,4 +98,24 @@ describe('@toolschema/arktype only', () => {
       expect(Object.keys(definitions)).toContain(ref.replace(/^#\/definitions\//, ''));
     }
   });
+
+  it('under a profile closes a default object and keeps an index signature sendable', async () => {
+    const wire = { name: 'a', otherProperties: [{ key: 'color', value: '"red"' }] };
+    // ArkType keeps undeclared keys by default but lists no `additionalProperties`.
+    const closed = toToolInputSchema(type({ name: 'string' }), { profile: 'openai-strict' });
+    expect(closed['~standard'].jsonSchema.input(TARGET)).toStrictEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+      additionalProperties: false,
+    });
+    const open = toToolInputSchema(type({ name: 'string', '[string]': 'unknown' }), {
+      profile: 'openai-strict',
+    });
+    const listed = open['~standard'].jsonSchema.input(TARGET);
+    expect(Object.keys(listed.properties as object)).toStrictEqual(['name', 'otherProperties']);
+    expect(await open['~standard'].validate(wire)).toStrictEqual({
+      value: { name: 'a', color: 'red' },
+    });
+  });
 });
