@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Codec, CodecNode } from '../types/index.ts';
+import type { Codec, CodecNode, JsonType } from '../types/index.ts';
 import { decodeArguments } from './decodeArguments.ts';
 
 const codec = (root: Codec['root']): Codec => ({ version: 1, root });
@@ -336,6 +336,39 @@ describe('decodeArguments', () => {
       page: 'not json',
     });
     expect(decodeArguments(nested, '{"page":{}}', { repair: true })).toStrictEqual({ page: {} });
+  });
+
+  it('repair: leaves a string where a union also takes a string, which it is there', () => {
+    const branch = (types: JsonType[], node: CodecNode) => ({
+      wire: { types },
+      original: { types },
+      codec: node,
+    });
+    const either = codec({
+      kind: 'object',
+      properties: {
+        ids: {
+          kind: 'union',
+          branches: [
+            branch(['array'], { kind: 'array', items: { kind: 'json' } }),
+            branch(['string'], null),
+          ],
+        },
+        list: {
+          kind: 'union',
+          branches: [
+            branch(['null'], null),
+            branch(['array'], { kind: 'array', items: { kind: 'json' } }),
+          ],
+        },
+      },
+    });
+    expect(
+      decodeArguments(either, { ids: '["1"]', list: '["1"]' }, { repair: true }),
+    ).toStrictEqual({
+      ids: '["1"]',
+      list: [1],
+    });
   });
 
   describe('parseJson', () => {

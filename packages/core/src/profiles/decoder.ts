@@ -148,7 +148,10 @@ function withRepair(decoder: Decoder, read: TextReader): Decoder {
   };
 }
 
-/** Whether the original wants an object or an array at this node. */
+/**
+ * Whether the original wants an object or an array at this node, and not a string: a union with
+ * a branch that accepts a string (or any type) takes a string holding JSON as that string.
+ */
 function wantsContainer(node: Exclude<CodecNode, null>): boolean {
   switch (node.kind) {
     case 'object':
@@ -158,9 +161,11 @@ function wantsContainer(node: Exclude<CodecNode, null>): boolean {
     case 'wrap':
       return true;
     case 'union':
-      return node.branches.some(
-        (branch) =>
-          branch.wire.types?.some((type) => type === 'object' || type === 'array') ?? false,
+      return (
+        node.branches.some(
+          (branch) =>
+            branch.wire.types?.some((type) => type === 'object' || type === 'array') ?? false,
+        ) && node.branches.every((branch) => branch.wire.types?.includes('string') === false)
       );
     default:
       return false;
