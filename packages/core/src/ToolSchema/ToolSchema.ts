@@ -62,8 +62,10 @@ export interface ToolSchemaOptions extends Omit<DereferenceOptions, 'root' | 'di
    */
   profile?: Profile;
   /**
-   * With a profile: decoding also parses a string holding JSON where the schema wants an object
-   * or an array (`decodeArguments`' `repair`). Default `false`.
+   * `~standard.validate` first parses a string holding JSON where the listed schema wants an
+   * object or an array, and no string (`decodeArguments`' `repair`), under any profile, the
+   * default `mcp` included: models that lose track of a schema send objects and arrays so.
+   * Default `false`.
    */
   repair?: boolean;
 }

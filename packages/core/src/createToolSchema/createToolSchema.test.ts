@@ -434,6 +434,29 @@ describe('createToolSchema', () => {
       });
     });
 
+    it('repair: works without a profile, and under profiles that map nothing', async () => {
+      const converter = fixedConverter(labelsJson);
+      const wire = { labels: '{"a":"b"}' };
+      for (const profile of [undefined, 'mcp', 'openai', 'anthropic'] as const) {
+        const options = profile === undefined ? {} : { profile };
+        const plain = createToolSchema(labelsSchema, converter, 'input', options);
+        const repairing = createToolSchema(labelsSchema, converter, 'input', {
+          ...options,
+          repair: true,
+        });
+        // The same listed schema: repair only reads it.
+        expect(repairing['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual(
+          plain['~standard'].jsonSchema.input({ target: 'draft-2020-12' }),
+        );
+        expect(await plain['~standard'].validate(wire)).toStrictEqual({
+          issues: [{ message: 'labels must be an object', path: ['labels'] }],
+        });
+        expect(await repairing['~standard'].validate(wire)).toStrictEqual({
+          value: { labels: { a: 'b' } },
+        });
+      }
+    });
+
     it('rewrites only the listed input side', () => {
       const tool = createToolSchema(labelsSchema, fixedConverter(labelsJson), 'output', {
         profile: 'gemini',

@@ -64,9 +64,9 @@ const VENDOR = 'toolschema';
  * @param toJsonSchema Produces the schema's raw JSON Schema for a side and a target.
  * @param listedIo `'input'` for tool arguments (object root enforced on the input side),
  *   `'output'` for structured results (any root).
- * @param options Dereference options, a diagnostics callback, `unrepresentable`, and the provider
+ * @param options Dereference options, a diagnostics callback, `unrepresentable`, the provider
  *   `profile` (the listed input is the profile's wire schema; `validate` decodes the model's
- *   arguments with its codec, `repair` included, before the original validates).
+ *   arguments with its codec before the original validates) and `repair` (under any profile).
  * @returns The tool schema.
  * @throws ToolSchemaError `unsupported-validator` when `schema` is not a Standard Schema, or when
  *   the default JSON Schema cannot be produced.
@@ -92,7 +92,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
     input: new Map(),
     output: new Map(),
   };
-  /** The codec of the listed input schema, per target, under a profile. */
+  /** The codec of the listed input schema, per target, under a profile or with `repair`. */
   const codecs = new Map<ToolSchemaTarget, Codec>();
 
   const compute = (io: ToolSchemaIo, target: ToolSchemaTarget): Record<string, unknown> => {
@@ -118,10 +118,12 @@ export function createToolSchema<S extends StandardSchemaV1>(
     let output: Record<string, unknown>;
     if (listedIo === 'input' && io === 'input') {
       output = requireObjectRoot(result.schema);
-      if (profile !== 'mcp') {
+      // With `repair`, even `mcp` keeps a codec: it marks where objects and arrays stand.
+      if (profile !== 'mcp' || repair) {
         const provider = toProviderSchema(output, profile, {
           ...dereferenceOptions,
           dialect: DIALECT_BY_TARGET[target],
+          repair,
         });
         diagnostics.push(...provider.diagnostics);
         codecs.set(target, provider.codec);

@@ -42,6 +42,98 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('repair: marks where objects and arrays stand under the profiles that map nothing', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        tags: { type: 'array', items: { type: 'string' } },
+        page: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: {
+                blocks: { type: 'array', items: { $ref: '#/$defs/Block' } },
+                title: { type: 'string' },
+              },
+            },
+            { type: 'null' },
+          ],
+        },
+        query: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+        settings: { type: 'object', additionalProperties: { type: ['array', 'null'] } },
+        pair: { type: 'array', prefixItems: [{ type: 'object' }, { type: 'number' }] },
+        ['__proto__']: { type: 'object' },
+      },
+      $defs: {
+        Block: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/$defs/Block' } } },
+        },
+      },
+    };
+    const marks = {
+      kind: 'object',
+      properties: {
+        tags: { kind: 'array', items: null },
+        page: {
+          kind: 'object',
+          properties: { blocks: { kind: 'array', items: null } },
+        },
+        settings: { kind: 'object', rest: { kind: 'array', items: null } },
+        pair: { kind: 'tuple', prefix: [{ kind: 'object' }, null], items: null },
+        ['__proto__']: { kind: 'object' },
+      },
+    };
+    const wire = {
+      tags: '["a"]',
+      page: '{"blocks":"[]","title":"[x]"}',
+      query: '["a"]',
+      settings: { a: '[1]', b: null },
+      pair: '[{}, 1]',
+      ['__proto__']: '{"polluted":1}',
+    };
+    for (const profile of ['mcp', 'openai', 'anthropic'] as const) {
+      expect(toProviderSchema(schema, profile).codec).toStrictEqual({ version: 1, root: null });
+      const { codec } = toProviderSchema(schema, profile, { repair: true });
+      expect(codec).toStrictEqual({ version: 1, root: marks });
+      expect(JSON.parse(JSON.stringify(codec))).toStrictEqual(codec);
+      expect(decodeArguments(codec, wire)).toBe(wire);
+      const repaired = decodeArguments(codec, wire, { repair: true }) as Record<string, unknown>;
+      expect(repaired).toStrictEqual({
+        tags: ['a'],
+        page: { blocks: [], title: '[x]' },
+        query: '["a"]',
+        settings: { a: [1], b: null },
+        pair: [{}, 1],
+        ['__proto__']: { polluted: 1 },
+      });
+      expect(Object.getPrototypeOf(repaired)).toBe(Object.prototype);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(encodeArguments(codec, repaired)).toStrictEqual(repaired);
+    }
+    // A root that is no plain object travels wrapped under `value`: the marks are inside it.
+    const root = {
+      oneOf: [{ type: 'object', properties: { a: { type: 'array' } } }, { type: 'array' }],
+    };
+    expect(toProviderSchema(root, 'anthropic', { repair: true }).codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'wrap', property: 'value', value: { kind: 'object' } },
+    });
+  });
+
+  it('repair: marks no deeper than 32 levels, however deep the schema', () => {
+    let schema: Record<string, unknown> = { type: 'array' };
+    for (let level = 0; level < 5_000; level++)
+      schema = { type: 'object', properties: { next: schema } };
+    let node = toProviderSchema(schema, 'mcp', { repair: true }).codec.root;
+    let depth = 0;
+    while (node !== null && node.kind === 'object') {
+      node = node.properties?.next ?? null;
+      depth++;
+    }
+    expect(depth).toBe(32);
+  });
+
   it('reads no options as the defaults, an object root whatever root the options name', () => {
     // A call without options takes the defaults resolved once; one with options resolves them.
     const schema = {

@@ -1,6 +1,7 @@
 import { dereferenceResolved } from '../dereference/index.ts';
 import { fitEnumLimits } from '../profiles/enumLimits.ts';
 import { fixRootOnly } from '../profiles/fixRootOnly.ts';
+import { markContainers } from '../profiles/markContainers.ts';
 import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
@@ -11,8 +12,16 @@ import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Codec, DereferenceOptions, Diagnostic, JsonSchema, Profile } from '../types/index.ts';
 import { PROFILES } from '../types/index.ts';
 
-/** Options of {@link toProviderSchema}: those of the dereference pass, but the root. */
-export type ProviderSchemaOptions = Omit<DereferenceOptions, 'root'>;
+/** Options of {@link toProviderSchema}: those of the dereference pass, but the root, and `repair`. */
+export interface ProviderSchemaOptions extends Omit<DereferenceOptions, 'root'> {
+  /**
+   * Make the codec mark where the schema wants an object or an array even under a profile that
+   * maps nothing (`mcp`, `openai`, `anthropic`), so that `decodeArguments` with `repair` parses
+   * a string holding JSON there; the other profiles' codecs always mark them. Default `false`:
+   * those profiles' codec is the identity, `{ version: 1, root: null }`.
+   */
+  repair?: boolean;
+}
 
 /**
  * The pass's options for a call that gives none, resolved once: most calls give none, and
@@ -89,17 +98,35 @@ export function toProviderSchema(
   if (!PROFILES.includes(profile)) {
     throw new ToolSchemaError('invalid-option', `profile must be one of ${PROFILES.join(', ')}.`);
   }
+  const { repair = false, ...dereferenceOptions } = options ?? {};
   const result = dereferenceResolved(
     schema,
-    options === undefined ? DEFAULT_OPTIONS : resolveOptions({ ...options, root: 'object' }),
+    options === undefined || Object.keys(dereferenceOptions).length === 0
+      ? DEFAULT_OPTIONS
+      : resolveOptions({ ...dereferenceOptions, root: 'object' }),
   );
   const root = result.schema as Record<string, unknown>;
   // The pass's own list: this call is its only reader, so the profile appends to it.
   const diagnostics = result.diagnostics;
-  if (profile === 'mcp') return { schema: root, codec: { version: 1, root: null }, diagnostics };
-  const recipe = RECIPES[profile];
-  const wire = recipe.rootOnly
-    ? fixRootOnly(root, recipe, diagnostics)
-    : rewriteProfile(root, recipe, diagnostics);
-  return { schema: wire.schema, codec: wire.codec, diagnostics };
+  const recipe = profile === 'mcp' ? undefined : RECIPES[profile];
+  const wire =
+    recipe === undefined
+      ? { schema: root, codec: { version: 1 as const, root: null } }
+      : recipe.rootOnly
+        ? fixRootOnly(root, recipe, diagnostics)
+        : rewriteProfile(root, recipe, diagnostics);
+  const codec = repair && recipe?.rootOnly !== false ? withContainerMarks(wire) : wire.codec;
+  return { schema: wire.schema, codec, diagnostics };
+}
+
+/**
+ * The codec of a profile that maps nothing (or only unwraps a root wrapped under `value`), with
+ * the marks of where the wire schema wants an object or an array (for `repair`).
+ */
+function withContainerMarks(wire: { schema: Record<string, unknown>; codec: Codec }): Codec {
+  const { root } = wire.codec;
+  if (root === null) return { version: 1, root: markContainers(wire.schema) };
+  if (root.kind !== 'wrap' || root.value !== null) return wire.codec;
+  const properties = wire.schema.properties as Record<string, unknown>;
+  return { version: 1, root: { ...root, value: markContainers(properties[root.property]) } };
 }
