@@ -130,6 +130,28 @@ describe('toolschema proxy --profile', () => {
     expect(stderr).not.toContain('left out');
   });
 
+  it('repairs JSON strings with --repair-arguments and no --profile, listing the tools as the pass does', async () => {
+    const plain = startProxy(['--quiet']);
+    const repairing = startProxy(['--repair-arguments', '--quiet']);
+    expect(await repairing.request(1, 'tools/list', {})).toStrictEqual(
+      await plain.request(1, 'tools/list', {}),
+    );
+    const args = { id: 1, tags: '{"a":"b"}' };
+    expect(
+      await repairing.request(2, 'tools/call', { name: 'tag', arguments: args }),
+    ).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: '{"id":1,"tags":{"a":"b"}}' }] },
+    });
+    expect(await plain.request(2, 'tools/call', { name: 'tag', arguments: args })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: JSON.stringify(args) }] },
+    });
+    for (const run of [plain, repairing]) expect((await run.end()).code).toBe(0);
+  });
+
   it('keeps the text of numbers inside an argument sent as a JSON string', async () => {
     const proxy = startProxy(['--profile', 'openai-strict', '--quiet'], ['--raw-calls']);
     await proxy.request(1, 'tools/list', {});

@@ -46,8 +46,9 @@ Options:
 ${PASS_OPTIONS_HELP}
 ${PROFILE_OPTION_HELP}
   --keep-invalid      with --profile, list a tool the provider would still refuse anyway
-  --repair-arguments  with --profile, parse a string holding JSON where the tool wants an
-                      object or an array (models send these when they lose track)
+  --repair-arguments  parse a string holding JSON where the tool wants an object or an
+                      array and no string (models send these when they lose track), with
+                      or without --profile
 ${UPSTREAM_OPTIONS_HELP}
   --grace MS          after the client closes stdin, how long the server gets to exit
                       before SIGTERM (and again before SIGKILL); after a signal, how long
@@ -115,9 +116,6 @@ export async function runProxy(
   if (profile === undefined && options['keep-invalid'] === true) {
     throw new UsageError(`option '--keep-invalid' needs '--profile'`);
   }
-  if (profile === undefined && options['repair-arguments'] === true) {
-    throw new UsageError(`option '--repair-arguments' needs '--profile'`);
-  }
   const graceMs = parseIntegerOption(options.grace, '--grace') ?? DEFAULT_PROXY_GRACE_MS;
   const signalSource = settings.signalSource ?? process;
 
@@ -155,7 +153,7 @@ export async function runProxy(
     onToolReport: report,
     onRewriteError: rewriteFailed,
   });
-  // With a profile other than mcp, tools/call lines may be rewritten: client lines are then
+  // With a profile other than mcp, or repair, tools/call lines may be rewritten: client lines are then
   // forwarded whole, one by one, instead of as the bytes came, and a call of a tool not listed
   // yet waits for a tools/list of the proxy's own (see StdioLineAdapter.passClientLine).
   const rewritesCalls = messages.decodesCalls;

@@ -69,12 +69,14 @@ export interface ToolSchemaMessagesOptions {
    */
   profile?: Profile;
   /**
-   * With a profile: parse a string that holds JSON where the schema wants an object or an array
-   * when decoding arguments (`decodeArguments`' `repair`). Default `false`.
+   * Parse a string that holds JSON where the listed schema wants an object or an array (and no
+   * string) when decoding arguments (`decodeArguments`' `repair`), with or without a profile:
+   * the codec kept per tool then marks those places (without a profile, or with `mcp`, it maps
+   * nothing else). Default `false`.
    */
   repair?: boolean;
   /**
-   * With a profile: how the text of an argument the wire sent as a JSON string is read when
+   * With a profile or `repair`: how the text of an argument the wire sent as a JSON string is read when
    * decoding (`decodeArguments`' `parseJson`; a throw means "not JSON"). Default `JSON.parse`'s
    * reading. A proxy that writes the decoded call as JSON text for a server in another language
    * passes a parser that keeps numbers' text (an integer past 2^53, `1.0`), as it keeps them in
@@ -155,7 +157,10 @@ export class ToolSchemaMessages {
   constructor(options: ToolSchemaMessagesOptions = {}) {
     this.#options = options;
     this.#cache = new SchemaCache(
-      { pass: options.pass ?? {}, profile: options.profile },
+      {
+        pass: options.repair === true ? { ...options.pass, repair: true } : (options.pass ?? {}),
+        profile: options.profile,
+      },
       options.cacheSize ?? DEFAULT_CACHE_SIZE,
     );
   }
@@ -171,12 +176,14 @@ export class ToolSchemaMessages {
 
   /**
    * Whether {@link ToolSchemaMessages.toServer} may decode `tools/call` arguments: a profile other
-   * than `mcp` is in force. Every such profile can map arguments (`openai` and `anthropic` when
-   * they wrap a root that is no plain object under `value`), so a call of a tool no `tools/list`
-   * answer named yet cannot be decoded right (see {@link ToolSchemaMessages.unlistedCallTools}).
+   * than `mcp` is in force, or `repair`. Every such profile can map arguments (`openai` and
+   * `anthropic` when they wrap a root that is no plain object under `value`), and repair needs
+   * the tool's codec, so a call of a tool no `tools/list` answer named yet cannot be decoded right
+   * (see {@link ToolSchemaMessages.unlistedCallTools}).
    */
   get decodesCalls(): boolean {
-    return this.#options.profile !== undefined && this.#options.profile !== 'mcp';
+    const { profile, repair } = this.#options;
+    return (profile !== undefined && profile !== 'mcp') || repair === true;
   }
 
   /**

@@ -64,6 +64,28 @@ describe('ToolSchemaMessages with a profile', () => {
     );
   });
 
+  it('repairs without a profile, or under one that maps nothing, and lists the same schemas', () => {
+    const args = { id: 1, tags: '{"a":"b"}' };
+    for (const profile of [undefined, 'mcp', 'anthropic'] as const) {
+      const options = profile === undefined ? {} : { profile };
+      const plain = new ToolSchemaMessages(options);
+      const repairing = new ToolSchemaMessages({ ...options, repair: true });
+      expect(repairing.decodesCalls).toBe(true);
+      expect(listWith(repairing, [toolWithRecord])).toStrictEqual(
+        listWith(plain, [toolWithRecord]),
+      );
+      expect(repairing.tool('tag')?.inputSchema?.codec).toStrictEqual({
+        version: 1,
+        root: { kind: 'object', properties: { tags: { kind: 'object' } } },
+      });
+      const request = call(2, 'tag', args);
+      expect(plain.toServer(request)).toBe(request);
+      expect(repairing.toServer(call(2, 'tag', args))).toStrictEqual(
+        call(2, 'tag', { id: 1, tags: { a: 'b' } }),
+      );
+    }
+  });
+
   it('reads arguments sent as JSON strings with parseJson when given', () => {
     const runCode = {
       name: 'run_code',

@@ -20,9 +20,9 @@ export interface ToolSchemaState {
   /** `field: message` when the pass refused the schema (then it is passed on as it came). */
   readonly error: string | undefined;
   /**
-   * With a profile, for an input schema: the codec that maps the model's arguments back to the
-   * shape the server listed. `undefined` without a profile, for an output schema, or when the
-   * pass refused the schema.
+   * With a profile or `repair`, for an input schema: the codec that maps the model's arguments
+   * back to the shape the server listed. `undefined` without either, for an output schema, or
+   * when the pass refused the schema.
    */
   readonly codec: Codec | undefined;
   /**

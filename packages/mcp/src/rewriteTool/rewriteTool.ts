@@ -6,6 +6,7 @@ import {
   dereference,
   type JsonSchema,
   type Profile,
+  type ProviderSchemaOptions,
   ToolSchemaError,
   toProviderSchema,
   type Violation,
@@ -20,8 +21,12 @@ export interface ToolDiagnostic extends Diagnostic {
   schema: ToolSchemaField;
 }
 
-/** Options of {@link rewriteTool}: the pass options, except `root`, which is set per schema. */
-export type RewriteOptions = Omit<DereferenceOptions, 'root'>;
+/**
+ * Options of {@link rewriteTool}: the pass options, except `root`, which is set per schema, and
+ * `repair`: the input schema then gets a codec, with or without a profile, that marks where it
+ * wants an object or an array (`toProviderSchema`'s `repair`).
+ */
+export type RewriteOptions = ProviderSchemaOptions;
 
 /** What {@link rewriteTool} returns. */
 export interface RewrittenTool {
@@ -34,7 +39,7 @@ export interface RewrittenTool {
    * schema that threw is left as the server sent it.
    */
   errors: string[];
-  /** With a profile: the codec of the input schema (see {@link RewrittenToolSchema.codec}). */
+  /** With a profile or `repair`: the codec of the input schema (see {@link RewrittenToolSchema.codec}). */
   codec: Codec | undefined;
   /** With a profile: the refusals left on the input schema (see {@link RewrittenToolSchema}). */
   violations: Violation[];
@@ -49,8 +54,8 @@ export interface RewrittenToolSchema {
   /** `field: message` of the `ToolSchemaError` when the pass refused the schema. */
   error: string | undefined;
   /**
-   * With a profile, for an input schema the pass took: the codec that maps the model's
-   * arguments back to the listed shape (`decodeArguments`). Else `undefined`.
+   * With a profile or `repair`, for an input schema the pass took: the codec that maps the
+   * model's arguments back to the listed shape (`decodeArguments`). Else `undefined`.
    */
   codec: Codec | undefined;
   /**
@@ -100,19 +105,23 @@ export function rewriteToolSchema(
   profile?: Profile,
 ): RewrittenToolSchema {
   const forProfile = profile !== undefined && field === 'inputSchema';
+  const { repair = false, ...dereferenceOptions } = options;
   let output: JsonSchema = schema;
   let diagnostics: Diagnostic[] = [];
   let codec: Codec | undefined;
   let error: string | undefined;
   try {
-    if (forProfile) {
-      const result = toProviderSchema(schema, profile, options);
+    if (forProfile || (repair && field === 'inputSchema')) {
+      const result = toProviderSchema(schema, profile ?? 'mcp', options);
       ({ schema: output, diagnostics, codec } = result);
     } else {
       const passOptions: DereferenceOptions =
         field === 'inputSchema'
-          ? { ...options, root: 'object' }
-          : { ...options, foreignPatterns: options.foreignPatterns ?? 'drop' };
+          ? { ...dereferenceOptions, root: 'object' }
+          : {
+              ...dereferenceOptions,
+              foreignPatterns: dereferenceOptions.foreignPatterns ?? 'drop',
+            };
       ({ schema: output, diagnostics } = dereference(schema, passOptions));
     }
   } catch (thrown) {
