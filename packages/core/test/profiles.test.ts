@@ -289,7 +289,7 @@ function entryHolders(wireValue: unknown): string[] {
             Object.hasOwn(item, 'value'),
         );
       if (entries) places.push(path, parent);
-      value.forEach((item, index) => visit(item, `${path}/${index}`, path));
+      for (const [index, item] of value.entries()) visit(item, `${path}/${index}`, path);
     } else if (isRecord(value)) {
       for (const [key, item] of Object.entries(value))
         visit(item, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, path);
