@@ -340,6 +340,21 @@ function check(
   expect(firstJsonDifference(schema, before), 'input mutated').toBeUndefined();
   const again = toProviderSchema(schema as JsonSchema, profile);
   expect(firstJsonDifference(again, result), 'not deterministic').toBeUndefined();
+  // The marks `repair` asks for map nothing: the same wire, the same decoding without repair.
+  const marked = toProviderSchema(schema as JsonSchema, profile, { repair: true });
+  expect(
+    firstJsonDifference(marked.schema, result.schema),
+    'repair changed the wire',
+  ).toBeUndefined();
+  for (const value of wireValues) {
+    expect(
+      firstJsonDifference(
+        decodeArguments(marked.codec, value),
+        decodeArguments(result.codec, value),
+      ),
+      'a mark maps a value',
+    ).toBeUndefined();
+  }
   expect(
     firstJsonDifference(JSON.parse(JSON.stringify(result.codec)), result.codec),
     'codec is not plain JSON',

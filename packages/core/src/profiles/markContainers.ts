@@ -10,18 +10,96 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 const MAX_MARK_DEPTH = 32;
 
 /**
- * The codec of a wire schema whose values travel as they are (`mcp`, `openai`, `anthropic`): it
- * maps nothing, and marks where the schema wants an object or an array, so that decoding with
- * `repair` parses a string holding JSON there. A position is marked where every value it accepts
- * but `null` is an object (or an array): `type: "object"` (or `["object", "null"]`), or a union
- * (`anyOf`, `oneOf`) whose branches besides `null` are (inside several such branches, nothing is
- * marked). Where a string is also accepted, it is not marked: the string is a value there. `$ref`s (left only on cycles) are not followed.
+ * A profile's codec with the marks of where its wire schema wants an object or an array, so that
+ * decoding with `repair` parses a string holding JSON there. A position is marked where every
+ * value the wire accepts but `null` is an object (or an array): `type: "object"` (or
+ * `["object", "null"]`), or a union (`anyOf`, `oneOf`) whose branches besides `null` are (inside
+ * several such branches, nothing is marked). Where a string is also accepted, it is not marked:
+ * the string is a value there. `$ref`s (left only on cycles) are not followed. Where the codec
+ * already maps, its nodes are kept and marks are added below them (objects, arrays, tuples,
+ * entries, a wrapped root); unions, JSON strings and enums are left as they are. The codec is not
+ * changed: nodes that gain marks are copied.
  *
+ * @param node The profile's codec node for the wire schema (`null`: it maps nothing).
  * @param schema The wire schema.
- * @returns The codec's root: `null` where nothing is marked.
+ * @returns The node with the marks.
  */
-export function markContainers(schema: unknown): CodecNode {
-  return mark(schema, 0);
+export function markContainers(node: CodecNode, schema: unknown): CodecNode {
+  return withMarks(node, schema, 0);
+}
+
+/** The marks of one position, kept with what its codec node maps (see {@link markContainers}). */
+function withMarks(node: CodecNode, schema: unknown, depth: number): CodecNode {
+  if (node === null) return mark(schema, depth);
+  if (depth >= MAX_MARK_DEPTH) return node;
+  const wants = containerSchema(schema)?.schema ?? {};
+  switch (node.kind) {
+    case 'object':
+      return objectWithMarks(node, wants, depth);
+    case 'array': {
+      const items = withMarks(node.items, wants.items, depth + 1);
+      return items === node.items ? node : { ...node, items };
+    }
+    case 'tuple': {
+      const prefixSchemas = Array.isArray(wants.prefixItems) ? wants.prefixItems : [];
+      const prefix = node.prefix.map((item, index) =>
+        withMarks(item, prefixSchemas[index], depth + 1),
+      );
+      const items = withMarks(node.items, wants.items, depth + 1);
+      const same =
+        items === node.items && prefix.every((item, index) => item === node.prefix[index]);
+      return same ? node : { ...node, prefix, items };
+    }
+    case 'entries': {
+      // `[{ key, value }]`: the value's schema is the items' `value` property.
+      const entry = isPlainObject(wants.items) ? wants.items : {};
+      const values = isPlainObject(entry.properties) ? entry.properties.value : undefined;
+      const value = withMarks(node.value, values, depth + 1);
+      return value === node.value ? node : { ...node, value };
+    }
+    case 'wrap': {
+      const properties = isPlainObject(wants.properties) ? wants.properties : {};
+      const value = withMarks(node.value, properties[node.property], depth);
+      return value === node.value ? node : { ...node, value };
+    }
+    default:
+      return node;
+  }
+}
+
+/** An object node with the marks of its properties and of the values of unlisted keys. */
+function objectWithMarks(
+  node: Extract<CodecNode, { kind: 'object' }>,
+  wants: Record<string, unknown>,
+  depth: number,
+): CodecNode {
+  let properties = node.properties;
+  let changed = false;
+  if (isPlainObject(wants.properties)) {
+    for (const key of Object.keys(wants.properties)) {
+      // The entries of unlisted keys and placeholders are the node's own to decode.
+      if (key === node.extra?.property || node.ignored?.includes(key) === true) continue;
+      const child =
+        properties !== undefined && Object.hasOwn(properties, key)
+          ? (properties[key] as CodecNode)
+          : null;
+      const marked = withMarks(child, wants.properties[key], depth + 1);
+      if (marked === child) continue;
+      if (!changed) properties = { ...properties };
+      setOwn(properties as Record<string, CodecNode>, key, marked);
+      changed = true;
+    }
+  }
+  // With `extra`, unlisted keys travel as entries under a property of their own.
+  const rest =
+    node.extra === undefined
+      ? withMarks(node.rest ?? null, wants.additionalProperties, depth + 1)
+      : (node.rest ?? null);
+  if (!changed && rest === (node.rest ?? null)) return node;
+  const copy = { ...node };
+  if (properties !== undefined) copy.properties = properties;
+  if (rest !== null) copy.rest = rest;
+  return copy;
 }
 
 /** The marks of one position (see {@link markContainers}). */
@@ -35,6 +113,8 @@ function mark(schema: unknown, depth: number): CodecNode {
     const properties: Record<string, CodecNode> = {};
     let marked = false;
     for (const key of Object.keys(wants.properties)) {
+      // The entries of unlisted keys and placeholders are the node's own to decode.
+      if (key === node.extra?.property || node.ignored?.includes(key) === true) continue;
       const child = mark(wants.properties[key], depth + 1);
       if (child === null) continue;
       setOwn(properties, key, child);

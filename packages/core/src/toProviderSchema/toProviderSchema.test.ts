@@ -7,7 +7,7 @@ import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
 import { mergeAllOf } from '../profiles/mergeAllOf.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import type { Profile } from '../types/index.ts';
+import { PROFILES, type Profile } from '../types/index.ts';
 import { toProviderSchema } from './toProviderSchema.ts';
 
 /** A closed object schema. */
@@ -118,6 +118,47 @@ describe('toProviderSchema', () => {
     expect(toProviderSchema(root, 'anthropic', { repair: true }).codec).toStrictEqual({
       version: 1,
       root: { kind: 'wrap', property: 'value', value: { kind: 'object' } },
+    });
+  });
+
+  it('repair: adds the marks the rewriting profiles leave out, beside what their codec maps', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        list: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        page: {
+          anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'null' }],
+        },
+        labels: {
+          type: 'object',
+          additionalProperties: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      required: ['list', 'page', 'labels'],
+    };
+    const expected = { list: ['a'], page: { a: 'x' }, labels: { k: ['b'] } };
+    for (const profile of PROFILES) {
+      const plain = toProviderSchema(schema, profile);
+      const marked = toProviderSchema(schema, profile, { repair: true });
+      expect(marked.schema).toStrictEqual(plain.schema);
+      expect(marked.diagnostics).toStrictEqual(plain.diagnostics);
+      // The wire's record: entries under the profiles that close objects, an object otherwise.
+      const labels = encodeArguments(plain.codec, { labels: { k: [] } }) as { labels: unknown };
+      const sent = Array.isArray(labels.labels) ? [{ key: 'k', value: '["b"]' }] : { k: '["b"]' };
+      const wire = { list: '["a"]', page: '{"a":"x"}', labels: sent };
+      expect(decodeArguments(marked.codec, wire, { repair: true }), profile).toStrictEqual(
+        expected,
+      );
+      // The marks map nothing: without repair, decoding and encoding are as with the plain codec.
+      expect(decodeArguments(marked.codec, wire)).toStrictEqual(decodeArguments(plain.codec, wire));
+      expect(encodeArguments(marked.codec, expected)).toStrictEqual(
+        encodeArguments(plain.codec, expected),
+      );
+    }
+    // Without the option, the rewriting profiles' codec marks only the way to what it maps.
+    const { codec } = toProviderSchema(schema, 'gemini-json-schema');
+    expect(decodeArguments(codec, { list: '["a"]' }, { repair: true })).toStrictEqual({
+      list: '["a"]',
     });
   });
 

@@ -15,10 +15,12 @@ import { PROFILES } from '../types/index.ts';
 /** Options of {@link toProviderSchema}: those of the dereference pass, but the root, and `repair`. */
 export interface ProviderSchemaOptions extends Omit<DereferenceOptions, 'root'> {
   /**
-   * Make the codec mark where the schema wants an object or an array even under a profile that
-   * maps nothing (`mcp`, `openai`, `anthropic`), so that `decodeArguments` with `repair` parses
-   * a string holding JSON there; the other profiles' codecs always mark them. Default `false`:
-   * those profiles' codec is the identity, `{ version: 1, root: null }`.
+   * Make the codec mark every place where the wire schema wants an object or an array (and no
+   * string), so that `decodeArguments` with `repair` parses a string holding JSON there: under a
+   * profile that maps nothing (`mcp`, `openai`, `anthropic`), whose codec is otherwise the
+   * identity, `{ version: 1, root: null }`, and under the others, whose codec otherwise marks
+   * only the objects and arrays on the way to what it maps (not a nullable array beside it).
+   * Default `false`.
    */
   repair?: boolean;
 }
@@ -115,18 +117,8 @@ export function toProviderSchema(
       : recipe.rootOnly
         ? fixRootOnly(root, recipe, diagnostics)
         : rewriteProfile(root, recipe, diagnostics);
-  const codec = repair && recipe?.rootOnly !== false ? withContainerMarks(wire) : wire.codec;
+  const codec: Codec = repair
+    ? { version: 1, root: markContainers(wire.codec.root, wire.schema) }
+    : wire.codec;
   return { schema: wire.schema, codec, diagnostics };
-}
-
-/**
- * The codec of a profile that maps nothing (or only unwraps a root wrapped under `value`), with
- * the marks of where the wire schema wants an object or an array (for `repair`).
- */
-function withContainerMarks(wire: { schema: Record<string, unknown>; codec: Codec }): Codec {
-  const { root } = wire.codec;
-  if (root === null) return { version: 1, root: markContainers(wire.schema) };
-  if (root.kind !== 'wrap' || root.value !== null) return wire.codec;
-  const properties = wire.schema.properties as Record<string, unknown>;
-  return { version: 1, root: { ...root, value: markContainers(properties[root.property]) } };
 }
