@@ -10,7 +10,8 @@
  *    diagnostic says the wire schema is wider there (the validator then judges), and only by a
  *    keyword that diagnostic lets through (an open object by its unlisted keys, a described
  *    keyword by itself, entries anywhere in their object...);
- * 4. decoding is total on any JSON value: no throw, no prototype write.
+ * 4. decoding is total on any JSON value: no throw, no prototype write; with `repair`, it gives
+ *    what it gives without wherever the original accepts that.
  * Schemas: random tool-like ones, union-heavy ones with values drawn from them, the random
  * reference documents of the differential tests, and real ones: the Python corpora (Pydantic
  * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
@@ -29,7 +30,12 @@ import { compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 import { readAsGemini } from './helpers/gemini.ts';
 import { instanceValue, schemaDocument } from './helpers/schema-arbitrary.ts';
-import { degradeDiagnostics, firstJsonDifference, preview } from './helpers/schema-refs.ts';
+import {
+  degradeDiagnostics,
+  firstJsonDifference,
+  preview,
+  resolveLocalRef,
+} from './helpers/schema-refs.ts';
 import {
   createSecondOpinion,
   createSecondOpinionRefusals,
@@ -314,7 +320,11 @@ const IN_ENTRY = /\/\d+\/(?:key|value)(?:\/|$)/;
  * match a `patternProperties` pattern travel: a key that matches none is sent there too, and the
  * pattern's schema refuses its value.
  */
-function explainsRefusal(diagnostics: readonly Diagnostic[], errors: readonly Refusal[]) {
+function explainsRefusal(
+  diagnostics: readonly Diagnostic[],
+  errors: readonly Refusal[],
+  wire: unknown,
+) {
   return diagnostics.some((diagnostic) => {
     const keywords = REFUSALS.get(diagnostic.code);
     if (keywords === 'any') return true;
@@ -322,9 +332,23 @@ function explainsRefusal(diagnostics: readonly Diagnostic[], errors: readonly Re
     return errors.some(
       (error) =>
         keywords.has(keywordsOnPath(error).at(-1) ?? '') ||
-        (diagnostic.code === 'profile-object-closed' && IN_ENTRY.test(error.instancePath)),
+        (diagnostic.code === 'profile-object-closed' &&
+          (IN_ENTRY.test(error.instancePath) || refusedByEmptyObject(error, wire))),
     );
   });
+}
+
+/**
+ * Whether a refusal comes from a closed object that lists no property, which a provider that
+ * refuses an empty `properties` takes as the one value `{}`, a string enum `["{}"]`.
+ */
+function refusedByEmptyObject(refusal: Refusal, wire: unknown): boolean {
+  const schemaAt = resolveLocalRef(wire, refusal.schemaPath.replace(/\/[^/]*$/, ''));
+  return (
+    schemaAt.found &&
+    isRecord(schemaAt.value) &&
+    firstJsonDifference(schemaAt.value.enum, ['{}']) === undefined
+  );
 }
 
 function check(
@@ -412,6 +436,15 @@ function check(
     const decoded = decodeArguments(result.codec, value);
     const accepts = originalAccepts(decoded);
     if (accepts === undefined) continue;
+    // Repair never changes a call the original accepts: it parses only where the original wants
+    // an object or array and takes no string (the wire may, where a tuple's positions merged). A
+    // merged root follows the branch that lists a property, where another may take anything.
+    if (accepts && !result.diagnostics.some((d) => d.code === 'profile-root-merged')) {
+      expect(
+        firstJsonDifference(decodeArguments(marked.codec, value, { repair: true }), decoded),
+        `repair changed the accepted ${preview(value)}`,
+      ).toBeUndefined();
+    }
     if (accepts) {
       c.wireValuesOriginalAccepts += 1;
       accepted.push(decoded);
@@ -441,7 +474,7 @@ function check(
     const wireValid = wireAccepts(encoded);
     if (wireValid === undefined) continue;
     if (!wireValid) {
-      if (explainsRefusal(result.diagnostics, wireErrors(encoded))) continue;
+      if (explainsRefusal(result.diagnostics, wireErrors(encoded), wireAsRead)) continue;
       throw new Error(
         `encoded ${preview(value)} to ${preview(encoded)}, which the wire refuses; ${context()}`,
       );
