@@ -87,6 +87,18 @@ describe('@toolschema/arktype only', () => {
     expect(JSON.stringify(listed(treeOf()))).toBe(JSON.stringify(first));
   });
 
+  it('inlines a root that its own scope recurses through, the cycle kept in $defs', () => {
+    const Root = scope({ Root: { name: 'string', 'kids?': 'Root[]' } }).export().Root;
+    const listed = toToolInputSchema(Root)['~standard'].jsonSchema.input(TARGET);
+    expect(listed.$ref).toBeUndefined();
+    expect(listed.properties).toStrictEqual({
+      name: { type: 'string' },
+      kids: { $ref: '#/$defs/kids' },
+    });
+    expect(listed.required).toStrictEqual(['name']);
+    expect(Object.keys(listed.$defs as object).sort()).toStrictEqual(['Root', 'kids']);
+  });
+
   it('keeps cycles under definitions for the draft-07 target', () => {
     const listed = toToolInputSchema(types.Tree)['~standard'].jsonSchema.input({
       target: 'draft-07',

@@ -1,4 +1,5 @@
 export { FINALIZERS } from './finalizers.ts';
+export { inlineRootRefFinalizer } from './inlineRootRef.ts';
 export {
   describeNonObjectRoot,
   forceObjectRoot,
