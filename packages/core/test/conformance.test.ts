@@ -113,6 +113,18 @@ afterAll(() => {
   console.log(lines.join('\n'));
 });
 
+/** A copy of a schema with each empty `enum` (beside no `not`) written as `not: {}`. */
+function withEmptyEnumsWritten(schema: unknown): unknown {
+  const copy = structuredClone(schema);
+  walkSchemas(copy, (node) => {
+    if (!isObject(node) || !Array.isArray(node.enum) || node.enum.length > 0) return;
+    if (Object.hasOwn(node, 'not')) return;
+    delete node.enum;
+    node.not = {};
+  });
+  return copy;
+}
+
 for (const draft of DRAFTS) {
   const draftCounts: DraftCounts = {
     groups: 0,
@@ -146,8 +158,11 @@ for (const draft of DRAFTS) {
 
           const hasRef = containsRefKey(group.schema);
           if (!hasRef) {
-            // Nothing to inline: the document must come back exactly as it was.
-            expect(firstJsonDifference(result.schema, before)).toBeUndefined();
+            // Nothing to inline: the document must come back exactly as it was, but for an empty
+            // `enum`, which Ajv refuses to compile, written as the `not: {}` it means.
+            expect(
+              firstJsonDifference(result.schema, withEmptyEnumsWritten(before)),
+            ).toBeUndefined();
           }
 
           const original = compileFresh(draft.ajv, group.schema, { remotes });

@@ -7,6 +7,21 @@ import { dereference } from './dereference.ts';
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 describe('dereference', () => {
+  it('writes an empty enum (ArkType lists never so) as not: {}, which Ajv compiles, on both roads', () => {
+    const never = { enum: [] };
+    const acyclic = dereference({ type: 'object', properties: { legacy: never } }).schema;
+    expect(acyclic).toStrictEqual({ type: 'object', properties: { legacy: { not: {} } } });
+    const cyclic = dereference({
+      properties: { n: { $ref: '#/$defs/N' } },
+      $defs: { N: { properties: { legacy: never, n: { $ref: '#/$defs/N' } } } },
+    }).schema;
+    expect(cyclic).toStrictEqual({
+      properties: { n: { $ref: '#/$defs/N' } },
+      $defs: { N: { properties: { legacy: { not: {} }, n: { $ref: '#/$defs/N' } } } },
+    });
+    expect(never).toStrictEqual({ enum: [] });
+  });
+
   describe('where references are resolved', () => {
     it('inlines a $defs reference and removes the unused $defs', () => {
       const { schema, diagnostics } = dereference({

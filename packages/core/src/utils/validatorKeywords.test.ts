@@ -37,6 +37,8 @@ describe('validatorKeywordFlag and needsValidatorRewrite', () => {
     expect(needs({ nullable: true, type: 'string' })).toBe(false);
     expect(needs({ exclusiveMinimum: 1, minimum: true })).toBe(false);
     expect(needs({ type: 'string', format: 'date' })).toBe(false);
+    expect(needs({ enum: [] })).toBe(true);
+    expect(needs({ enum: ['a'] })).toBe(false);
   });
 });
 
@@ -64,6 +66,15 @@ describe('writeKeywordsValidatorsCompile', () => {
     });
     expect(rewritten({ type: 'string', nullable: false })).toStrictEqual({
       node: { type: 'string', nullable: false },
+      codes: undefined,
+    });
+  });
+
+  it('writes an empty enum, which Ajv refuses, as not: {}, unreported: no verdict changes', () => {
+    expect(rewritten({ enum: [] })).toStrictEqual({ node: { not: {} }, codes: undefined });
+    // Beside a `not` of its own it stays: there is no second `not` to write.
+    expect(rewritten({ enum: [], not: { type: 'string' } })).toStrictEqual({
+      node: { enum: [], not: { type: 'string' } },
       codes: undefined,
     });
   });

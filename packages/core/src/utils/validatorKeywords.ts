@@ -33,6 +33,7 @@ const TYPED = 4;
  */
 export function validatorKeywordFlag(key: string, value: unknown): number {
   if (key === 'type') return TYPED;
+  if (key === 'enum') return Array.isArray(value) && value.length === 0 ? REWRITE : 0;
   if (key === 'nullable') return NULLABLE;
   if (key === 'pattern') return REWRITE;
   return typeof value === 'boolean' && (key === 'exclusiveMinimum' || key === 'exclusiveMaximum')
@@ -66,6 +67,7 @@ export function needsValidatorRewrite(flags: number, node: Record<string, unknow
  *   beside a type it never stood beside, which Ajv reads as "or null".
  * - draft-04's boolean `exclusiveMinimum`/`exclusiveMaximum` in a document of a later dialect
  *   (where the keyword must be a number) is read as draft-04 reads it and written as a number.
+ * - An empty `enum` (no value allowed, as ArkType lists `never`) is written `not: {}`.
  * - A `pattern` written for a regex engine without ECMA-262's `u` flag is written in the form
  *   that compiles with it and matches the same strings (`unicodePattern`); one without such a form
  *   stays as written or is left out (`foreignPatterns`), reported either way.
@@ -94,6 +96,12 @@ export function writeKeywordsValidatorsCompile(
       // Asserts nothing in every reading, and Ajv refuses it beside a type that lists null.
       delete node.nullable;
     }
+  }
+  if (Array.isArray(node.enum) && node.enum.length === 0 && !Object.hasOwn(node, 'not')) {
+    // No value is one of none: the schema accepts nothing, which Ajv compiles as `not: {}`
+    // ("enum must have non-empty array"). ArkType lists a `never` property so.
+    delete node.enum;
+    node.not = {};
   }
   if (dialect !== 'draft-04' && hasBooleanBounds(node)) {
     const keywords = ['exclusiveMinimum', 'exclusiveMaximum'].filter(
