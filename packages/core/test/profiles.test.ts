@@ -255,10 +255,7 @@ function explainsWidening(
   errors: readonly Refusal[],
   wireValue: unknown,
 ) {
-  return diagnostics.some((diagnostic) => {
-    const keywords = WIDENING.get(diagnostic.code);
-    if (keywords === 'any') return true;
-    if (keywords === undefined) return false;
+  return someDiagnosticExplains(diagnostics, WIDENING, (diagnostic, keywords) => {
     if (diagnostic.code === 'profile-entries') {
       const places = entryHolders(wireValue);
       if (errors.some((error) => places.some((place) => within(error.instancePath, place))))
@@ -272,6 +269,22 @@ function explainsWidening(
             diagnostic.message.split(/[^\w$]+/).includes(keyword)),
       ),
     );
+  });
+}
+
+/**
+ * Whether one of the diagnostics explains a refusal: its code's entry in `table` is `'any'`, or
+ * `explains` says so with the entry's keywords. Codes not in the table explain nothing.
+ */
+function someDiagnosticExplains(
+  diagnostics: readonly Diagnostic[],
+  table: ReadonlyMap<DiagnosticCode, ReadonlySet<string> | 'any'>,
+  explains: (diagnostic: Diagnostic, keywords: ReadonlySet<string>) => boolean,
+): boolean {
+  return diagnostics.some((diagnostic) => {
+    const keywords = table.get(diagnostic.code);
+    if (keywords === undefined) return false;
+    return keywords === 'any' || explains(diagnostic, keywords);
   });
 }
 
@@ -325,17 +338,14 @@ function explainsRefusal(
   errors: readonly Refusal[],
   wire: unknown,
 ) {
-  return diagnostics.some((diagnostic) => {
-    const keywords = REFUSALS.get(diagnostic.code);
-    if (keywords === 'any') return true;
-    if (keywords === undefined) return false;
-    return errors.some(
+  return someDiagnosticExplains(diagnostics, REFUSALS, (diagnostic, keywords) =>
+    errors.some(
       (error) =>
         keywords.has(keywordsOnPath(error).at(-1) ?? '') ||
         (diagnostic.code === 'profile-object-closed' &&
           (IN_ENTRY.test(error.instancePath) || refusedByEmptyObject(error, wire))),
-    );
-  });
+    ),
+  );
 }
 
 /**
