@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { dereference } from '../dereference/index.ts';
 import { PORTABLE_PROFILES, rulesOf } from '../providerRules/profileRules.ts';
 import { PROFILES, type Profile, type Violation } from '../types/index.ts';
 import { checkProviderSchema } from './checkProviderSchema.ts';
@@ -38,7 +39,7 @@ describe('checkProviderSchema: mcp', () => {
     ]);
   });
 
-  it('ref-target fails on definitions and nested pointers; ref-not-cyclic warns on an acyclic definition', () => {
+  it('ref-target fails on nested pointers, not on root definitions; ref-not-cyclic warns on an acyclic definition', () => {
     expect(
       checkProviderSchema(
         {
@@ -55,11 +56,7 @@ describe('checkProviderSchema: mcp', () => {
         'mcp',
       ),
     ).toStrictEqual([
-      error(
-        'mcp/ref-target',
-        '/properties/a/$ref',
-        'MCP resolves `$ref` only to the root\'s `$defs`; found "#/definitions/x".',
-      ),
+      // The pass keeps a draft-07 document's cycles under `definitions`.
       warning(
         'mcp/ref-not-cyclic',
         '/properties/a/$ref',
@@ -73,7 +70,7 @@ describe('checkProviderSchema: mcp', () => {
       error(
         'mcp/ref-target',
         '/properties/c/$ref',
-        'MCP resolves `$ref` only to the root\'s `$defs`; found "#/properties/b".',
+        'MCP resolves `$ref` only to the root\'s `$defs` or `definitions`; found "#/properties/b".',
       ),
       warning(
         'mcp/ref-not-cyclic',
@@ -86,6 +83,22 @@ describe('checkProviderSchema: mcp', () => {
         'MCP cannot resolve "other.json#/x" inside the schema.',
       ),
     ]);
+  });
+
+  it("passes the pass's own draft-07 output, its cycles under definitions", () => {
+    const { schema } = dereference({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { tree: { $ref: '#/definitions/Node' } },
+      definitions: {
+        Node: {
+          type: 'object',
+          properties: { kids: { type: 'array', items: { $ref: '#/definitions/Node' } } },
+        },
+      },
+    });
+    expect(Object.keys(schema as object)).toContain('definitions');
+    expect(checkProviderSchema(schema, 'mcp')).toStrictEqual([]);
   });
 
   it('dynamic-ref fails', () => {

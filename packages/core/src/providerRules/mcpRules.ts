@@ -12,11 +12,12 @@ export const MCP_RULES: readonly SchemaRule[] = [
   // (https://modelcontextprotocol.io/specification/2025-11-25/schema#tool).
   rule.rootTypeObject('mcp/root-type-object', MCP),
   // The self-contained contract (DESIGN.md "Provider profiles", `mcp` row; packages/core/README.md):
-  // clients resolve no reference, so the only `$ref`s left point at root `$defs` entries.
+  // clients resolve no reference, so the only `$ref`s left point at root definitions: `$defs`,
+  // or `definitions`, where the pass keeps cycles for a draft-07 (or older) document or target.
   rule.referenceTargets('mcp/ref-target', MCP, {
     rootDefinitions: true,
     root: false,
-    legacy: false,
+    legacy: true,
   }),
   // Same contract: `$defs` stay only for cycles; any other `$ref` could have been inlined.
   {
