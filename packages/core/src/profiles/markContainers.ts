@@ -1,6 +1,8 @@
 import type { CodecNode } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { guardOf } from './guards.ts';
+import { isNullSchema } from './nullable.ts';
 
 /**
  * How deep the marks go: past it a position gets none (decoding leaves it as it is). Models send
@@ -141,38 +143,21 @@ function markArray(schema: Record<string, unknown>, depth: number): CodecNode {
 }
 
 /**
- * The container a schema wants besides `null`, with the schema that describes it (a union's one
- * other branch), or undefined.
+ * The container a schema wants besides `null` (the types its guard allows, {@link guardOf}), with
+ * the schema that describes it: the schema itself, or a union's one branch besides `null`; a
+ * union of several such branches is marked without what is inside (which branch a value takes
+ * is the validator's to say).
  */
 function containerSchema(
   schema: unknown,
 ): { kind: 'object' | 'array'; schema: Record<string, unknown> } | undefined {
   if (!isPlainObject(schema)) return undefined;
-  if (Object.hasOwn(schema, 'type')) {
-    const kind = containerType(schema.type);
-    return kind === undefined ? undefined : { kind, schema };
-  }
-  const branches = Array.isArray(schema.anyOf)
-    ? schema.anyOf
-    : Array.isArray(schema.oneOf)
-      ? schema.oneOf
-      : undefined;
-  if (branches === undefined) return undefined;
-  const others = branches.filter((branch) => !(isPlainObject(branch) && branch.type === 'null'));
-  if (others.length === 1) return containerSchema(others[0]);
-  // Several branches of one container kind: the position is marked, what is inside is not (which
-  // branch a value takes is the validator's to say).
-  const kinds = new Set(others.map((branch) => containerSchema(branch)?.kind));
-  const [kind] = kinds;
-  return kinds.size === 1 && kind !== undefined ? { kind, schema: {} } : undefined;
-}
-
-/** `object` or `array` when a `type` allows that and nothing else but `null`. */
-function containerType(type: unknown): 'object' | 'array' | undefined {
-  if (type === 'object' || type === 'array') return type;
-  if (!Array.isArray(type)) return undefined;
-  const others = type.filter((name) => name !== 'null');
-  return others.length === 1 && (others[0] === 'object' || others[0] === 'array')
-    ? others[0]
-    : undefined;
+  const types = guardOf(schema).types?.filter((type) => type !== 'null');
+  const kind = types?.length === 1 ? types[0] : undefined;
+  if (kind !== 'object' && kind !== 'array') return undefined;
+  if (Object.hasOwn(schema, 'type')) return { kind, schema };
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf;
+  const others = Array.isArray(branches) ? branches.filter((branch) => !isNullSchema(branch)) : [];
+  const only = others.length === 1 ? containerSchema(others[0]) : undefined;
+  return { kind, schema: only?.kind === kind ? only.schema : {} };
 }
