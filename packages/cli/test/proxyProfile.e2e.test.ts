@@ -130,7 +130,7 @@ describe('toolschema proxy --profile', () => {
     expect(stderr).not.toContain('left out');
   });
 
-  it('repairs JSON strings with --repair-arguments and no --profile, listing the tools as the pass does', async () => {
+  it('repairs JSON strings and stray nulls with --repair-arguments and no --profile, listing the tools as the pass does', async () => {
     const plain = startProxy(['--quiet']);
     const repairing = startProxy(['--repair-arguments', '--quiet']);
     expect(await repairing.request(1, 'tools/list', {})).toStrictEqual(
@@ -148,6 +148,20 @@ describe('toolschema proxy --profile', () => {
       jsonrpc: '2.0',
       id: 2,
       result: { content: [{ type: 'text', text: JSON.stringify(args) }] },
+    });
+    // A null for the optional record, which refuses null, reaches the server as left out.
+    const stray = { id: 1, tags: null };
+    expect(
+      await repairing.request(3, 'tools/call', { name: 'tag', arguments: stray }),
+    ).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { content: [{ type: 'text', text: '{"id":1}' }] },
+    });
+    expect(await plain.request(3, 'tools/call', { name: 'tag', arguments: stray })).toStrictEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { content: [{ type: 'text', text: JSON.stringify(stray) }] },
     });
     for (const run of [plain, repairing]) expect((await run.end()).code).toBe(0);
   });

@@ -136,6 +136,7 @@ interface Counts {
   wireValuesWidened: number;
   originalValues: number;
   roundTrips: number;
+  strayNulls: number;
 }
 
 /** Counts with nothing counted yet. */
@@ -148,6 +149,7 @@ function zeroCounts(): Counts {
     wireValuesWidened: 0,
     originalValues: 0,
     roundTrips: 0,
+    strayNulls: 0,
   };
 }
 
@@ -156,7 +158,7 @@ afterAll(() => {
   const lines = [`Round-trip law (FUZZ_RUNS=${runs}, seed ${seed}):`];
   for (const [label, c] of counts) {
     lines.push(
-      `  ${label}: schemas ${c.schemas} (degraded by dereference, skipped ${c.skippedDegraded}), wire values ${c.wireValues} (original accepts ${c.wireValuesOriginalAccepts}, rejected under a widening diagnostic ${c.wireValuesWidened}), original values ${c.originalValues}, exact round trips ${c.roundTrips}`,
+      `  ${label}: schemas ${c.schemas} (degraded by dereference, skipped ${c.skippedDegraded}), wire values ${c.wireValues} (original accepts ${c.wireValuesOriginalAccepts}, rejected under a widening diagnostic ${c.wireValuesWidened}), original values ${c.originalValues}, exact round trips ${c.roundTrips}, stray nulls dropped ${c.strayNulls}`,
     );
   }
   console.log(lines.join('\n'));
@@ -454,6 +456,36 @@ function check(
         firstJsonDifference(decodeArguments(marked.codec, value, { repair: true }), decoded),
         `repair changed the accepted ${preview(value)}`,
       ).toBeUndefined();
+    }
+    // Repair drops a `null` only where the original refuses it: a stray `null` at a root
+    // property the marks list makes a call the original refuses, and repair reads it as absent.
+    const root = marked.codec.root?.kind === 'object' ? marked.codec.root : undefined;
+    if (root?.strayNull !== undefined && isRecord(value)) {
+      for (const key of root.strayNull) {
+        const strayed = { ...value };
+        Object.defineProperty(strayed, key, { value: null, enumerable: true, writable: true });
+        const absent = { ...strayed };
+        delete absent[key];
+        if (!result.diagnostics.some((d) => d.code === 'profile-root-merged')) {
+          expect(
+            originalAccepts(decodeArguments(result.codec, strayed)),
+            `the original takes null at ${key}`,
+          ).not.toBe(true);
+        }
+        const repaired = decodeArguments(marked.codec, strayed, { repair: true });
+        const expected = decodeArguments(marked.codec, absent, { repair: true });
+        // Entries that cannot make one object (a key twice) leave the object to the validator.
+        const givenUp =
+          root.extra !== undefined &&
+          Object.hasOwn(absent, root.extra.property) &&
+          expected === absent;
+        if (givenUp) continue;
+        expect(
+          firstJsonDifference(repaired, expected),
+          `kept null at ${key}: ${preview(strayed)} → ${preview(repaired)}`,
+        ).toBeUndefined();
+        c.strayNulls += 1;
+      }
     }
     if (accepts) {
       c.wireValuesOriginalAccepts += 1;

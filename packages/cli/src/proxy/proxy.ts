@@ -47,8 +47,9 @@ ${PASS_OPTIONS_HELP}
 ${PROFILE_OPTION_HELP}
   --keep-invalid      with --profile, list a tool the provider would still refuse anyway
   --repair-arguments  parse a string holding JSON where the tool wants an object or an
-                      array and no string (models send these when they lose track), with
-                      or without --profile
+                      array and no string (models send these when they lose track);
+                      unless --profile rewrites the schema, also drop a null sent for
+                      an optional property that refuses null; with or without --profile
 ${UPSTREAM_OPTIONS_HELP}
   --grace MS          after the client closes stdin, how long the server gets to exit
                       before SIGTERM (and again before SIGKILL); after a signal, how long

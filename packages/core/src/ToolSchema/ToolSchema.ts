@@ -64,8 +64,9 @@ export interface ToolSchemaOptions extends Omit<DereferenceOptions, 'root' | 'di
   /**
    * `~standard.validate` first parses a string holding JSON where the listed schema wants an
    * object or an array, and no string (`decodeArguments`' `repair`), under any profile, the
-   * default `mcp` included: models that lose track of a schema send objects and arrays so.
-   * Default `false`.
+   * default `mcp` included: models that lose track of a schema send objects and arrays so. Under
+   * `mcp`, `openai` and `anthropic`, it also drops a `null` sent for an optional property that
+   * refuses `null`. Default `false`.
    */
   repair?: boolean;
 }

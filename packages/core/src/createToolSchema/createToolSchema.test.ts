@@ -362,6 +362,10 @@ describe('createToolSchema', () => {
           if (labels === null || typeof labels !== 'object' || Array.isArray(labels)) {
             return { issues: [{ message: 'labels must be an object', path: ['labels'] }] };
           }
+          const record = value as Record<string, unknown>;
+          if (Object.hasOwn(record, 'note') && typeof record.note !== 'string') {
+            return { issues: [{ message: 'note must be a string', path: ['note'] }] };
+          }
           return { value: value as { labels: Record<string, string>; note?: string } };
         },
       },
@@ -452,6 +456,14 @@ describe('createToolSchema', () => {
           issues: [{ message: 'labels must be an object', path: ['labels'] }],
         });
         expect(await repairing['~standard'].validate(wire)).toStrictEqual({
+          value: { labels: { a: 'b' } },
+        });
+        // A stray null for the optional note, which refuses null, reads as the note left out.
+        const stray = { labels: { a: 'b' }, note: null };
+        expect(await plain['~standard'].validate(stray)).toStrictEqual({
+          issues: [{ message: 'note must be a string', path: ['note'] }],
+        });
+        expect(await repairing['~standard'].validate(stray)).toStrictEqual({
           value: { labels: { a: 'b' } },
         });
       }

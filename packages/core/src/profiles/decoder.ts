@@ -343,7 +343,7 @@ interface CompiledObject {
 /** A watched key dropped whatever it holds (`ignored`). */
 const DROPPED = 1;
 
-/** A watched key dropped when it holds `null` (`nullMeansAbsent`). */
+/** A watched key dropped when it holds `null` (`nullMeansAbsent`; `strayNull` with `repair`). */
 const NULL_DROPPED = 2;
 
 /**
@@ -358,7 +358,10 @@ function compileObject(
   const properties = compileProperties(node.properties, (child) =>
     decoderOf(child, repair, parseJson),
   );
-  const nullKeys = stringList(node.nullMeansAbsent);
+  // A stray `null` is dropped only when asked to repair: without it, the validator judges it.
+  const nullKeys = repair
+    ? [...stringList(node.nullMeansAbsent), ...stringList(node.strayNull)]
+    : stringList(node.nullMeansAbsent);
   const ignoredKeys = stringList(node.ignored);
   const rest = node.rest === undefined ? IDENTITY : decoderOf(node.rest, repair, parseJson);
   const extra = node.extra;

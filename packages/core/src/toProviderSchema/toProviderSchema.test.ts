@@ -78,11 +78,14 @@ describe('toProviderSchema', () => {
         page: {
           kind: 'object',
           properties: { blocks: { kind: 'array', items: null } },
+          strayNull: ['blocks', 'title'],
         },
         settings: { kind: 'object', rest: { kind: 'array', items: null } },
         pair: { kind: 'tuple', prefix: [{ kind: 'object' }, null], items: null },
         ['__proto__']: { kind: 'object' },
       },
+      // The optional properties that refuse `null` (`page` takes it).
+      strayNull: ['tags', 'query', 'settings', 'pair', '__proto__'],
     };
     const wire = {
       tags: '["a"]',
@@ -110,6 +113,14 @@ describe('toProviderSchema', () => {
       expect(Object.getPrototypeOf(repaired)).toBe(Object.prototype);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
       expect(encodeArguments(codec, repaired)).toStrictEqual(repaired);
+      // A `null` where an optional property refuses it is dropped; where it takes it, kept.
+      const nulls = { tags: null, query: null, page: { title: null, blocks: '[]' }, pair: null };
+      expect(decodeArguments(codec, nulls)).toBe(nulls);
+      expect(decodeArguments(codec, nulls, { repair: true })).toStrictEqual({
+        page: { blocks: [] },
+      });
+      const nullPage = { page: null, ['__proto__']: null };
+      expect(decodeArguments(codec, nullPage, { repair: true })).toStrictEqual({ page: null });
     }
     // A root that is no plain object travels wrapped under `value`: the marks are inside it.
     const root = {
@@ -160,6 +171,63 @@ describe('toProviderSchema', () => {
     expect(decodeArguments(codec, { list: '["a"]' }, { repair: true })).toStrictEqual({
       list: '["a"]',
     });
+  });
+
+  it('repair: drops a stray null where an optional property refuses it, under the profiles that keep the schema', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        size: { enum: [1, 2] },
+        tags: { type: 'array', items: { type: 'string' } },
+        anything: {},
+        note: { type: ['string', 'null'] },
+        kind: { type: 'string', enum: ['a'], nullable: true },
+        id: { type: 'integer' },
+      },
+      required: ['id'],
+    };
+    const sent = { name: null, size: null, tags: null, anything: null, note: null, id: 1 };
+    for (const profile of ['mcp', 'openai', 'anthropic'] as const) {
+      const { codec } = toProviderSchema(schema, profile, { repair: true });
+      expect(codec.root).toStrictEqual({
+        kind: 'object',
+        properties: { tags: { kind: 'array', items: null } },
+        strayNull: ['name', 'size', 'tags'],
+      });
+      // The optional properties that refuse null are left out; those that take it keep it.
+      expect(decodeArguments(codec, sent, { repair: true })).toStrictEqual({
+        anything: null,
+        note: null,
+        id: 1,
+      });
+      // A required property's null is the validator's to refuse, as without repair.
+      const required = { id: null };
+      expect(decodeArguments(codec, required, { repair: true })).toBe(required);
+      expect(decodeArguments(codec, sent)).toBe(sent);
+    }
+    // A cycle's `$ref` is followed to tell whether null is refused (the marks stop there).
+    const recursive = {
+      type: 'object',
+      properties: { node: { $ref: '#/$defs/Node' } },
+      $defs: {
+        Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } },
+      },
+    };
+    expect(toProviderSchema(recursive, 'mcp', { repair: true }).codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'object', strayNull: ['node'] },
+    });
+    // A profile that rewrites may give a type where the original names none: its wire's null is
+    // not the original's, and repair leaves nulls as decoding without it does.
+    for (const profile of PROFILES.filter(
+      (each) => !['mcp', 'openai', 'anthropic'].includes(each),
+    )) {
+      const { codec } = toProviderSchema(schema, profile, { repair: true });
+      expect(decodeArguments(codec, sent, { repair: true }), profile).toStrictEqual(
+        decodeArguments(codec, sent),
+      );
+    }
   });
 
   it('repair: marks no deeper than 32 levels, however deep the schema', () => {

@@ -1,7 +1,7 @@
 import { dereferenceResolved } from '../dereference/index.ts';
 import { fitEnumLimits } from '../profiles/enumLimits.ts';
 import { fixRootOnly } from '../profiles/fixRootOnly.ts';
-import { markContainers } from '../profiles/markContainers.ts';
+import { markRepairs } from '../profiles/markRepairs.ts';
 import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
@@ -15,12 +15,14 @@ import { PROFILES } from '../types/index.ts';
 /** Options of {@link toProviderSchema}: those of the dereference pass, but the root, and `repair`. */
 export interface ProviderSchemaOptions extends Omit<DereferenceOptions, 'root'> {
   /**
-   * Make the codec mark every place where the wire schema wants an object or an array (and no
-   * string), so that `decodeArguments` with `repair` parses a string holding JSON there: under a
-   * profile that maps nothing (`mcp`, `openai`, `anthropic`), whose codec is otherwise the
-   * identity, `{ version: 1, root: null }`, and under the others, whose codec otherwise marks
-   * only the objects and arrays on the way to what it maps (not a nullable array beside it).
-   * Default `false`.
+   * Make the codec mark what `decodeArguments` with `repair` repairs: every place where the wire
+   * schema wants an object or an array (and no string), where a string holding JSON is parsed;
+   * and, under the profiles that leave the schema as it is but the root (`mcp`, `openai`,
+   * `anthropic`), every optional property that refuses `null` (`strayNull`), where a `null` is
+   * dropped. Under those profiles the codec is otherwise the identity, `{ version: 1, root: null
+   * }`; under the others, it otherwise marks only the objects and arrays on the way to what it
+   * maps (not a nullable array beside it), and their strict forms already read `null` as absent
+   * where the original refuses it. The marks map nothing without `repair`. Default `false`.
    */
   repair?: boolean;
 }
@@ -117,8 +119,9 @@ export function toProviderSchema(
       : recipe.rootOnly
         ? fixRootOnly(root, recipe, diagnostics)
         : rewriteProfile(root, recipe, diagnostics);
+  // Where the profile rewrites the schema, the wire's `null`s are not the original's.
   const codec: Codec = repair
-    ? { version: 1, root: markContainers(wire.codec.root, wire.schema) }
+    ? { version: 1, root: markRepairs(wire.codec.root, wire.schema, recipe?.rootOnly ?? true) }
     : wire.codec;
   return { schema: wire.schema, codec, diagnostics };
 }

@@ -41,7 +41,9 @@ export type CodecNode =
    * the other keys as `[{ key, value }]`, with the codec of their values. `rest`: the codec of
    * the values of unlisted keys, where the wire keeps `additionalProperties`. `ignored`: wire
    * properties that stand for nothing in the original (a placeholder where the provider refuses
-   * an object without properties): decoding drops them whatever they hold.
+   * an object without properties): decoding drops them whatever they hold. `strayNull`:
+   * optional properties whose schema refuses `null`: only with `repair`, decoding drops a `null`
+   * there (a model's way to leave them out); without it, they map nothing.
    */
   | {
       kind: 'object';
@@ -51,6 +53,7 @@ export type CodecNode =
       extra?: { property: string; value: CodecNode };
       rest?: CodecNode;
       ignored?: string[];
+      strayNull?: string[];
     }
   /** An array of `{ key, value }` on the wire; an object (a record) in the original. */
   | { kind: 'entries'; value: CodecNode }
@@ -80,8 +83,10 @@ export interface Codec {
 /** Options of `decodeArguments`. */
 export interface DecodeOptions {
   /**
-   * Parse a string that holds JSON where the schema wants an object or an array (models send
-   * these when they lose track of a schema). Default `false`.
+   * Repair what models send when they lose track of a schema, where the codec marks it
+   * (`toProviderSchema`'s `repair` option): parse a string that holds JSON where the schema wants
+   * an object or an array, and drop a `null` where an optional property refuses it (`strayNull`).
+   * Default `false`.
    */
   repair?: boolean;
   /**

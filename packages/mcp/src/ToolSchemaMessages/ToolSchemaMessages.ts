@@ -70,9 +70,10 @@ export interface ToolSchemaMessagesOptions {
   profile?: Profile;
   /**
    * Parse a string that holds JSON where the listed schema wants an object or an array (and no
-   * string) when decoding arguments (`decodeArguments`' `repair`), with or without a profile:
-   * the codec kept per tool then marks those places (without a profile, or with `mcp`, it maps
-   * nothing else). Default `false`.
+   * string) when decoding arguments (`decodeArguments`' `repair`), with or without a profile, and
+   * (without a profile, or with `mcp`, `openai` or `anthropic`) drop a `null` sent for an optional
+   * property that refuses `null`: the codec kept per tool then marks those places (without a
+   * profile, or with `mcp`, it maps nothing else). Default `false`.
    */
   repair?: boolean;
   /**

@@ -76,13 +76,17 @@ describe('ToolSchemaMessages with a profile', () => {
       );
       expect(repairing.tool('tag')?.inputSchema?.codec).toStrictEqual({
         version: 1,
-        root: { kind: 'object', properties: { tags: { kind: 'object' } } },
+        root: { kind: 'object', properties: { tags: { kind: 'object' } }, strayNull: ['tags'] },
       });
       const request = call(2, 'tag', args);
       expect(plain.toServer(request)).toBe(request);
       expect(repairing.toServer(call(2, 'tag', args))).toStrictEqual(
         call(2, 'tag', { id: 1, tags: { a: 'b' } }),
       );
+      // A null for the optional record, which refuses it, reads as the record left out.
+      const stray = call(3, 'tag', { id: 1, tags: null });
+      expect(plain.toServer(stray)).toBe(stray);
+      expect(repairing.toServer(stray)).toStrictEqual(call(3, 'tag', { id: 1 }));
     }
   });
 

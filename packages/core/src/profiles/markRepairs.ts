@@ -1,7 +1,8 @@
 import type { CodecNode } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { guardOf } from './guards.ts';
+import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
+import { guardOf, mayAcceptNull } from './guards.ts';
 import { isNullSchema } from './nullable.ts';
 
 /**
@@ -11,43 +12,67 @@ import { isNullSchema } from './nullable.ts';
  */
 const MAX_MARK_DEPTH = 32;
 
+/** What {@link markRepairs} marks besides containers. */
+interface Marking {
+  /** Whether optional properties that refuse `null` are listed (`strayNull`). */
+  strayNull: boolean;
+  /** What a `$ref` of the wire schema points to (`undefined`: nowhere). */
+  resolve: (ref: string) => unknown;
+}
+
 /**
- * A profile's codec with the marks of where its wire schema wants an object or an array, so that
- * decoding with `repair` parses a string holding JSON there. A position is marked where every
- * value the wire accepts but `null` is an object (or an array): `type: "object"` (or
- * `["object", "null"]`), or a union (`anyOf`, `oneOf`) whose branches besides `null` are (inside
- * several such branches, nothing is marked). Where a string is also accepted, it is not marked:
- * the string is a value there. `$ref`s (left only on cycles) are not followed. Where the codec
- * already maps, its nodes are kept and marks are added below them (objects, arrays, tuples,
- * entries, a wrapped root); unions, JSON strings and enums are left as they are. The codec is not
- * changed: nodes that gain marks are copied.
+ * A profile's codec with the marks `repair` reads (`decodeArguments` with `repair`):
+ *
+ * - where the wire schema wants an object or an array, a string holding JSON is parsed. A
+ *   position is marked where every value the wire accepts but `null` is an object (or an array):
+ *   `type: "object"` (or `["object", "null"]`), or a union (`anyOf`, `oneOf`) whose branches
+ *   besides `null` are (inside several such branches, nothing is marked). Where a string is also
+ *   accepted, it is not marked: the string is a value there.
+ * - with `strayNull`, an optional property whose schema refuses `null` is listed in its
+ *   object's `strayNull`: a `null` there is dropped, read as the property left out (what a model
+ *   sends when it was told that optional means nullable). Only where the wire is the original
+ *   schema (a profile that fixes the root alone): a profile that rewrites may give a type to a
+ *   schema that names none (`profile-type-inferred`), and then the wire refuses a `null` the
+ *   original accepts.
+ *
+ * `$ref`s (left only on cycles) are not followed. Where the codec already maps, its nodes are
+ * kept and marks are added below them (objects, arrays, tuples, entries, a wrapped root);
+ * unions, JSON strings and enums are left as they are. The codec is not changed: nodes that gain
+ * marks are copied.
  *
  * @param node The profile's codec node for the wire schema (`null`: it maps nothing).
  * @param schema The wire schema.
+ * @param strayNull Whether to list the optional properties that refuse `null`: only where the
+ *   wire schema's `properties` are the original's.
  * @returns The node with the marks.
  */
-export function markContainers(node: CodecNode, schema: unknown): CodecNode {
-  return withMarks(node, schema, 0);
+export function markRepairs(node: CodecNode, schema: unknown, strayNull: boolean): CodecNode {
+  const resolve = (ref: string): unknown => {
+    const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
+    const target = tokens === undefined ? undefined : resolvePointer(schema, tokens);
+    return target?.found === true ? target.value : undefined;
+  };
+  return withMarks(node, schema, 0, { strayNull, resolve });
 }
 
-/** The marks of one position, kept with what its codec node maps (see {@link markContainers}). */
-function withMarks(node: CodecNode, schema: unknown, depth: number): CodecNode {
-  if (node === null) return mark(schema, depth);
+/** The marks of one position, kept with what its codec node maps (see {@link markRepairs}). */
+function withMarks(node: CodecNode, schema: unknown, depth: number, marking: Marking): CodecNode {
+  if (node === null) return mark(schema, depth, marking);
   if (depth >= MAX_MARK_DEPTH) return node;
   const wants = containerSchema(schema)?.schema ?? {};
   switch (node.kind) {
     case 'object':
-      return objectWithMarks(node, wants, depth);
+      return objectWithMarks(node, wants, depth, marking);
     case 'array': {
-      const items = withMarks(node.items, wants.items, depth + 1);
+      const items = withMarks(node.items, wants.items, depth + 1, marking);
       return items === node.items ? node : { ...node, items };
     }
     case 'tuple': {
       const prefixSchemas = Array.isArray(wants.prefixItems) ? wants.prefixItems : [];
       const prefix = node.prefix.map((item, index) =>
-        withMarks(item, prefixSchemas[index], depth + 1),
+        withMarks(item, prefixSchemas[index], depth + 1, marking),
       );
-      const items = withMarks(node.items, wants.items, depth + 1);
+      const items = withMarks(node.items, wants.items, depth + 1, marking);
       const same =
         items === node.items && prefix.every((item, index) => item === node.prefix[index]);
       return same ? node : { ...node, prefix, items };
@@ -56,12 +81,12 @@ function withMarks(node: CodecNode, schema: unknown, depth: number): CodecNode {
       // `[{ key, value }]`: the value's schema is the items' `value` property.
       const entry = isPlainObject(wants.items) ? wants.items : {};
       const values = isPlainObject(entry.properties) ? entry.properties.value : undefined;
-      const value = withMarks(node.value, values, depth + 1);
+      const value = withMarks(node.value, values, depth + 1, marking);
       return value === node.value ? node : { ...node, value };
     }
     case 'wrap': {
       const properties = isPlainObject(wants.properties) ? wants.properties : {};
-      const value = withMarks(node.value, properties[node.property], depth);
+      const value = withMarks(node.value, properties[node.property], depth, marking);
       return value === node.value ? node : { ...node, value };
     }
     default:
@@ -74,6 +99,7 @@ function objectWithMarks(
   node: Extract<CodecNode, { kind: 'object' }>,
   wants: Record<string, unknown>,
   depth: number,
+  marking: Marking,
 ): CodecNode {
   let properties = node.properties;
   let changed = false;
@@ -85,7 +111,7 @@ function objectWithMarks(
         properties !== undefined && Object.hasOwn(properties, key)
           ? (properties[key] as CodecNode)
           : null;
-      const marked = withMarks(child, wants.properties[key], depth + 1);
+      const marked = withMarks(child, wants.properties[key], depth + 1, marking);
       if (marked === child) continue;
       if (!changed) properties = { ...properties };
       setOwn(properties as Record<string, CodecNode>, key, marked);
@@ -95,7 +121,7 @@ function objectWithMarks(
   // With `extra`, unlisted keys travel as entries under a property of their own.
   const rest =
     node.extra === undefined
-      ? withMarks(node.rest ?? null, wants.additionalProperties, depth + 1)
+      ? withMarks(node.rest ?? null, wants.additionalProperties, depth + 1, marking)
       : (node.rest ?? null);
   if (!changed && rest === (node.rest ?? null)) return node;
   const copy = { ...node };
@@ -104,42 +130,63 @@ function objectWithMarks(
   return copy;
 }
 
-/** The marks of one position (see {@link markContainers}). */
-function mark(schema: unknown, depth: number): CodecNode {
+/**
+ * The optional properties of an object schema whose schema surely refuses `null` ({@link
+ * mayAcceptNull}, a `$ref` followed; an OpenAPI `nullable: true` counts as taking it), in listing
+ * order; `undefined` where there are none.
+ */
+function strayNullKeys(schema: Record<string, unknown>, marking: Marking): string[] | undefined {
+  if (!isPlainObject(schema.properties)) return undefined;
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  let keys: string[] | undefined;
+  for (const key of Object.keys(schema.properties)) {
+    const property = schema.properties[key];
+    if (required.includes(key) || !isPlainObject(property) || property.nullable === true) continue;
+    if (mayAcceptNull(property, marking.resolve)) continue;
+    keys ??= [];
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** The marks of one position (see {@link markRepairs}). */
+function mark(schema: unknown, depth: number, marking: Marking): CodecNode {
   const container = depth < MAX_MARK_DEPTH ? containerSchema(schema) : undefined;
   if (container === undefined) return null;
   const { kind, schema: wants } = container;
-  if (kind === 'array') return markArray(wants, depth + 1);
+  if (kind === 'array') return markArray(wants, depth + 1, marking);
   const node: Extract<CodecNode, { kind: 'object' }> = { kind: 'object' };
   if (isPlainObject(wants.properties)) {
     const properties: Record<string, CodecNode> = {};
     let marked = false;
     for (const key of Object.keys(wants.properties)) {
-      // The entries of unlisted keys and placeholders are the node's own to decode.
-      if (key === node.extra?.property || node.ignored?.includes(key) === true) continue;
-      const child = mark(wants.properties[key], depth + 1);
+      const child = mark(wants.properties[key], depth + 1, marking);
       if (child === null) continue;
       setOwn(properties, key, child);
       marked = true;
     }
     if (marked) node.properties = properties;
   }
-  const rest = mark(wants.additionalProperties, depth + 1);
+  const rest = mark(wants.additionalProperties, depth + 1, marking);
   if (rest !== null) node.rest = rest;
+  if (marking.strayNull) {
+    const strayNull = strayNullKeys(wants, marking);
+    if (strayNull !== undefined) node.strayNull = strayNull;
+  }
   return node;
 }
 
 /** The marks of an array position: its items, or a tuple's (2020-12 or draft-07 form). */
-function markArray(schema: Record<string, unknown>, depth: number): CodecNode {
+function markArray(schema: Record<string, unknown>, depth: number, marking: Marking): CodecNode {
   const { prefixItems, items, additionalItems } = schema;
   if (Array.isArray(prefixItems) || Array.isArray(items)) {
     const prefix = (Array.isArray(prefixItems) ? prefixItems : (items as unknown[])).map((item) =>
-      mark(item, depth),
+      mark(item, depth, marking),
     );
-    const rest = mark(Array.isArray(prefixItems) ? items : additionalItems, depth);
+    const rest = mark(Array.isArray(prefixItems) ? items : additionalItems, depth, marking);
     return { kind: 'tuple', prefix, items: rest };
   }
-  return { kind: 'array', items: mark(items, depth) };
+  return { kind: 'array', items: mark(items, depth, marking) };
 }
 
 /**
