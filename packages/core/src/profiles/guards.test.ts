@@ -7,6 +7,7 @@ import {
   compileGuard,
   guardIsExact,
   guardOf,
+  guardTypesOf,
   matchesGuard,
   mayAcceptNull,
   readGuard,
@@ -139,6 +140,23 @@ describe('mayAcceptNull', () => {
     expect(accepting.map((schema) => mayAcceptNull(schema, resolve))).toStrictEqual(
       accepting.map(() => true),
     );
+  });
+});
+
+describe('guardTypesOf', () => {
+  it('reads the types guardOf reads, and no more', () => {
+    const schemas = [
+      true,
+      {},
+      { type: 'string' },
+      { type: ['object', 'null'], properties: { a: { const: 1 } } },
+      { type: 'string', nullable: true },
+      { anyOf: [{ type: 'array' }, { type: 'null' }] },
+      { oneOf: [{ type: 'integer' }, { enum: [1] }] },
+      { anyOf: [{ type: 'array' }, {}] },
+      { type: 'unknown' },
+    ];
+    expect(schemas.map(guardTypesOf)).toStrictEqual(schemas.map((schema) => guardOf(schema).types));
   });
 });
 

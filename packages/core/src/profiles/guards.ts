@@ -27,6 +27,17 @@ export function guardOf(schema: unknown): CodecGuard {
   return readGuard(schema, undefined).guard;
 }
 
+/**
+ * The types of a schema's guard ({@link guardOf}), without reading the rest of it (an object's
+ * properties, for the keys and tags of a union's guard).
+ *
+ * @param schema A JSON Schema without `$ref` at its top.
+ * @returns The JSON types it may accept; `undefined`: any.
+ */
+export function guardTypesOf(schema: unknown): JsonType[] | undefined {
+  return isPlainObject(schema) ? typesOf(schema) : undefined;
+}
+
 /** A guard ({@link guardOf}) and what a union reads of it at each comparison, read as it is built. */
 export interface ReadGuard {
   /** The guard. */

@@ -2,7 +2,7 @@ import type { CodecNode } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
-import { guardOf, mayAcceptNull } from './guards.ts';
+import { guardTypesOf, mayAcceptNull } from './guards.ts';
 import { isNullSchema } from './nullable.ts';
 
 /**
@@ -190,16 +190,16 @@ function markArray(schema: Record<string, unknown>, depth: number, marking: Mark
 }
 
 /**
- * The container a schema wants besides `null` (the types its guard allows, {@link guardOf}), with
- * the schema that describes it: the schema itself, or a union's one branch besides `null`; a
- * union of several such branches is marked without what is inside (which branch a value takes
- * is the validator's to say).
+ * The container a schema wants besides `null` (the types its guard allows, {@link
+ * guardTypesOf}), with the schema that describes it: the schema itself, or a union's one branch
+ * besides `null`; a union of several such branches is marked without what is inside (which
+ * branch a value takes is the validator's to say).
  */
 function containerSchema(
   schema: unknown,
 ): { kind: 'object' | 'array'; schema: Record<string, unknown> } | undefined {
   if (!isPlainObject(schema)) return undefined;
-  const types = guardOf(schema).types?.filter((type) => type !== 'null');
+  const types = guardTypesOf(schema)?.filter((type) => type !== 'null');
   const kind = types?.length === 1 ? types[0] : undefined;
   if (kind !== 'object' && kind !== 'array') return undefined;
   if (Object.hasOwn(schema, 'type')) return { kind, schema };
