@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVER, FIXTURE_TOOLS, requireBuiltBin, runBin } from './helpers.ts';
@@ -112,6 +115,42 @@ describe('toolschema inspect (built bin)', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^toolschema: tree: .*recursive.* \(schema left unchanged\)$/m);
     expect(run.stdout).toMatch(/^total \(5 tools\) /m);
+  }, 30_000);
+
+  it('inspects a file of tools as it inspects the server that lists them', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolschema-inspect-'));
+    try {
+      const file = join(directory, 'tools.json');
+      await writeFile(file, JSON.stringify({ tools: FIXTURE_TOOLS }));
+      const fromServer = await runBin([
+        'inspect',
+        '--json',
+        '--',
+        process.execPath,
+        FIXTURE_SERVER,
+      ]);
+      const fromFile = await runBin(['inspect', '--json', file]);
+      expect(fromFile.code).toBe(0);
+      expect(JSON.parse(fromFile.stdout)).toStrictEqual(JSON.parse(fromServer.stdout));
+      // One JSON Schema is one tool named after its file; `--` before the file reads it too.
+      const schema = join(directory, 'Lookup.JSON');
+      await writeFile(
+        schema,
+        JSON.stringify({ $ref: '#/$defs/A', $defs: { A: { type: 'object' } } }),
+      );
+      const lone = await runBin(['inspect', '--json', '--', schema]);
+      expect(lone.code).toBe(0);
+      expect(JSON.parse(lone.stdout)).toMatchObject([{ name: 'Lookup', refs: 1, cyclesKept: 0 }]);
+      // A file that is not there, or `--header` without `--url`, is said so.
+      const missing = await runBin(['inspect', join(directory, 'none.json')]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/cannot read '.*none\.json': no such file/);
+      const header = await runBin(['inspect', '--header', 'A: b', file]);
+      expect(header.code).toBe(2);
+      expect(header.stderr).toMatch(/option '--header' needs '--url'/);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('prints the table only with --quiet', async () => {

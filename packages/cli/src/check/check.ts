@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { PROFILES, type Profile } from '@toolschema/core';
-import { CliError, UsageError } from '../CliError/index.ts';
+import { UsageError } from '../CliError/index.ts';
 import { TOKENIZER } from '../countTokens/index.ts';
-import { parseJsonText } from '../deref/index.ts';
 import { listServerTools } from '../inspect/index.ts';
 import type { CliIo } from '../io/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
@@ -13,10 +11,10 @@ import {
 } from '../passOptions/index.ts';
 import { parseProfileList } from '../profileOption/index.ts';
 import { readUpstream, UPSTREAM_OPTIONS_HELP, type Upstream } from '../proxy/upstreamOptions.ts';
+import { readTools, readToolsFile } from '../toolsFile/index.ts';
 import { checkRequest, type RequestRow } from './checkRequest.ts';
 import { type CheckedTool, type CheckRow, checkTool, toolName } from './checkTool.ts';
 import { formatCheckTable } from './formatCheckTable.ts';
-import { readTools } from './readTools.ts';
 
 /** The profiles `check` uses without `--profile`: every provider, not `mcp` (no provider's). */
 export const DEFAULT_CHECK_PROFILES: readonly Profile[] = PROFILES.filter(
@@ -68,19 +66,6 @@ const CHECK_OPTION_SPECS = {
   help: { kind: 'boolean', short: 'h' },
 } as const;
 
-async function toolsOfFile(file: string): Promise<Record<string, unknown>[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(
-      `cannot read '${file}': ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-    );
-  }
-  return readTools(parseJsonText(text, file), file);
-}
-
 async function toolsOfServer(
   upstream: Upstream,
   timeoutMs: number,
@@ -116,7 +101,7 @@ export async function runCheck(argv: readonly string[], io: CliIo): Promise<numb
   }
   const tools = server
     ? await toolsOfServer(readUpstream('check', options.url, options.header, rest), timeoutMs, io)
-    : await toolsOfFile(positionals[0]!);
+    : await readToolsFile(positionals[0]!);
 
   const checked: CheckedTool[][] = tools.map((tool) =>
     profiles.map((profile) => checkTool(tool, profile, pass)),

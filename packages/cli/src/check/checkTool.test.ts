@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../CliError/index.ts';
+import { readTools } from '../toolsFile/index.ts';
 import { checkRequest } from './checkRequest.ts';
 import { checkTool } from './checkTool.ts';
-import { readTools } from './readTools.ts';
 
 describe('checkTool', () => {
   it('checks the schema as listed and as rewritten for the profile', () => {

@@ -11,6 +11,7 @@ import {
 } from '../passOptions/index.ts';
 import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
 import { readUpstream, UPSTREAM_OPTIONS_HELP, type Upstream } from '../proxy/upstreamOptions.ts';
+import { namesToolsFile, readToolsFile } from '../toolsFile/index.ts';
 import { VERSION } from '../version/index.ts';
 import { formatInspectTable } from './formatInspectTable.ts';
 import { summarizeTool } from './summarizeTool.ts';
@@ -18,12 +19,15 @@ import { summarizeTool } from './summarizeTool.ts';
 /** Help text of `toolschema inspect`. */
 export const INSPECT_HELP = `Usage: toolschema inspect [options] -- <command> [args...]
        toolschema inspect [options] --url <https://.../mcp> [--header 'Name: value' ...]
+       toolschema inspect [options] <file.json>
 
 Starts an MCP server over stdio (or connects to a remote one over Streamable HTTP, or the older
 HTTP+SSE), lists all its tools (every page) and shows what toolschema
 does to each tool's inputSchema and outputSchema: bytes of compact JSON before and after,
 $refs in the schemas as sent, $refs left after the pass (cycles), and diagnostics.
-The server's stderr goes to stderr.
+The server's stderr goes to stderr. A file (its name ending in .json) holds the tools
+instead: a tools/list result, an array of tools, or one JSON Schema (one tool named after
+the file, with that schema as its input).
 
 Options:
   --json              print a JSON array, one object per tool, instead of the table
@@ -138,11 +142,20 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(`${INSPECT_HELP}\n`);
     return 0;
   }
-  const upstream = readUpstream('inspect', options.url, options.header, rest);
+  // `--header` without `--url` is refused by `readUpstream`, file or not.
+  const file =
+    options.url === undefined && options.header === undefined && namesToolsFile(rest)
+      ? rest[0]
+      : undefined;
+  const upstream =
+    file === undefined ? readUpstream('inspect', options.url, options.header, rest) : undefined;
   const passOptions = toDereferenceOptions(options);
   const profile = parseProfile(options.profile);
   const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_INSPECT_TIMEOUT_MS;
-  const tools = await listServerTools(upstream, timeoutMs, io);
+  const tools =
+    file !== undefined
+      ? await readToolsFile(file)
+      : await listServerTools(upstream as Upstream, timeoutMs, io);
 
   const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions, profile));
   // As the exit code table says: a schema the pass refused is a failure, diagnostics are not.

@@ -3,7 +3,7 @@ import { CliError } from '../CliError/index.ts';
 import { isObject } from '../isObject/index.ts';
 
 /**
- * Reads the tools of a `check` file: a `tools/list` result (`{ "tools": [...] }`), a JSON-RPC
+ * Reads the tools of a file given to `check` or `inspect`: a `tools/list` result (`{ "tools": [...] }`), a JSON-RPC
  * answer holding one, an array of tools, or one JSON Schema (then one tool named after the file,
  * with that schema as its input).
  *

@@ -1,0 +1,2 @@
+export { readTools } from './readTools.ts';
+export { namesToolsFile, readToolsFile } from './readToolsFile.ts';
