@@ -137,11 +137,12 @@ function objectWithMarks(
  */
 function strayNullKeys(schema: Record<string, unknown>, marking: Marking): string[] | undefined {
   if (!isPlainObject(schema.properties)) return undefined;
-  const required = Array.isArray(schema.required) ? schema.required : [];
+  // A set: an object may list thousands of properties and as many required names.
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   let keys: string[] | undefined;
   for (const key of Object.keys(schema.properties)) {
     const property = schema.properties[key];
-    if (required.includes(key) || !isPlainObject(property) || property.nullable === true) continue;
+    if (required.has(key) || !isPlainObject(property) || property.nullable === true) continue;
     if (mayAcceptNull(property, marking.resolve)) continue;
     keys ??= [];
     keys.push(key);
