@@ -415,6 +415,43 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
   });
 });
 
+describe('SDK v1 McpServer with repair', () => {
+  // What models send when they lose track of a schema: an object as a JSON string, and `null`
+  // for an optional property they leave out (Zod's `.optional()` refuses null).
+  const sent = { author: '{"name":"Ada"}', editor: null, title: 'Hello' };
+
+  it('refuses such a call without the wrapper', async () => {
+    const plain = await (await connectV1(v1McpServer(), 'plain')).callTool({
+      name: 'post',
+      arguments: sent,
+    });
+    expect(plain.isError).toBe(true);
+    expect(textOf(plain)).toContain('Input validation error');
+  });
+
+  for (const side of ['server', 'client'] as const) {
+    it(`reaches the handler repaired with the ${side} transport wrapped, listing the same tools`, async () => {
+      const server = v1McpServer();
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      const options = { side, repair: true } as const;
+      await server.connect(
+        side === 'server' ? withToolSchemas(serverTransport, options) : serverTransport,
+      );
+      const client = new Client({ name: 'toolschema-v1-client', version: '0.0.0' });
+      await client.connect(
+        side === 'client' ? withToolSchemas(clientTransport, options) : clientTransport,
+      );
+      expect(await toolsByName(client)).toStrictEqual(
+        await toolsByName(await connectV1(v1McpServer(), side)),
+      );
+      received.post = undefined;
+      const result = await client.callTool({ name: 'post', arguments: sent });
+      expect(textOf(result)).toBe('posted Hello');
+      expect(received.post).toStrictEqual({ author: { name: 'Ada' }, title: 'Hello' });
+    });
+  }
+});
+
 describe('SDK v1 with a profile: a call before any tools/list on the connection', () => {
   for (const side of ['server', 'client'] as const) {
     it(`reaches the handler decoded: the ${side}-side wrapper lists the pages itself`, async () => {
