@@ -35,7 +35,8 @@ interface Marking {
  *   schema that names none (`profile-type-inferred`), and then the wire refuses a `null` the
  *   original accepts.
  *
- * `$ref`s (left only on cycles) are not followed. Where the codec already maps, its nodes are
+ * `$ref`s (left only on cycles) are not followed for marks, only to tell whether a property
+ * refuses `null` (a cycle's target may). Where the codec already maps, its nodes are
  * kept and marks are added below them (objects, arrays, tuples, entries, a wrapped root);
  * unions, JSON strings and enums are left as they are. The codec is not changed: nodes that gain
  * marks are copied.
