@@ -3,9 +3,9 @@ import { CliError } from '../CliError/index.ts';
 import { isObject } from '../isObject/index.ts';
 
 /**
- * Reads the tools of a file given to `check` or `inspect`: a `tools/list` result (`{ "tools": [...] }`), a JSON-RPC
- * answer holding one, an array of tools, or one JSON Schema (then one tool named after the file,
- * with that schema as its input).
+ * Reads the tools of a file given to `check` or `inspect`: a `tools/list` result (`{ "tools":
+ * [...] }`), a JSON-RPC answer holding one, an array of tools, or one JSON Schema (then one tool
+ * named after the file, with that schema as its input).
  *
  * @param value The parsed file.
  * @param source The file's path, for the name of a lone schema and for messages.
