@@ -33,6 +33,10 @@ async function timeConversions(schemas, { rounds, warmup }) {
   const passProfile = (profile) => () => {
     for (const schema of schemas) toProviderSchema(schema, profile);
   };
+  // The codec `repair` reads, under the default profile: what a proxy or wrapper that repairs adds.
+  const passRepair = () => {
+    for (const schema of schemas) toProviderSchema(schema, 'mcp', { repair: true });
+  };
   const wires = Object.fromEntries(
     PROFILES.map((profile) => [
       profile,
@@ -59,14 +63,17 @@ async function timeConversions(schemas, { rounds, warmup }) {
         { name: profile, run: batched(passProfile(profile)) },
         { name: `floor ${profile}`, run: batched(passFloor(profile)) },
       ]),
+      { name: 'mcp repair', run: batched(passRepair) },
     ],
     { rounds, warmup },
   );
   const base = results.dereference.median / batch;
   const jsonSize = (values) => values.reduce((sum, value) => sum + JSON.stringify(value).length, 0);
   const passSize = jsonSize(schemas.map((schema) => dereference(schema).schema));
+  const repair = results['mcp repair'].median / batch;
   return {
     base,
+    repair: { time: repair, ratio: repair / base },
     rows: PROFILES.map((profile) => {
       const time = results[profile].median / batch;
       const floor = results[`floor ${profile}`].median / batch;
@@ -221,6 +228,15 @@ export async function runProfiles({ rounds, warmup }) {
           formatRatio(corpus.rows[index].wireSize),
         ]),
       ]),
+      [
+        '`mcp`, `repair: true` (no target)',
+        ...conversions.flatMap((corpus) => [
+          formatMs(corpus.repair.time),
+          formatRatio(corpus.repair.ratio),
+          '',
+          '',
+        ]),
+      ],
     ],
   );
   const decodeTable = markdownTable(
@@ -262,7 +278,8 @@ export async function runProfiles({ rounds, warmup }) {
       `(≤ ${formatRatio(CONVERSION_TARGET)}). × floor: over the same pass followed by a plain ` +
       "recursive copy of the profile's wire schema, the least any rewrite that writes the wire " +
       'anew can cost; wire / pass output: how much larger the wire is than what the pass wrote ' +
-      '(unrolled cycles, `{ key, value }` entries, nullable unions).',
+      '(unrolled cycles, `{ key, value }` entries, nullable unions). The last row is `mcp` with ' +
+      'the marks `repair` reads (objects and arrays sent as JSON strings, stray `null`s).',
     '',
     conversionTable,
     '',
