@@ -468,6 +468,14 @@ describe('decodeArguments', () => {
     const broken = { version: 1, root: { kind: 'object', properties: 5 } } as unknown as Codec;
     expect(decodeArguments(broken, { a: 1 })).toStrictEqual({ a: 1 });
     expect(decodeArguments(null as unknown as Codec, { a: 1 })).toStrictEqual({ a: 1 });
+    // The lists only `repair` reads, malformed: the arguments pass as they came.
+    for (const root of [
+      { kind: 'object', strayNull: 5 },
+      { kind: 'object', properties: { a: { kind: 'object' } }, unrepaired: 'a' },
+    ]) {
+      const args = { a: null };
+      expect(decodeArguments(codec(root as never), args, { repair: true })).toBe(args);
+    }
     expect(decodeArguments(codec({ kind: 'array', items: { kind: 'json' } }), undefined)).toBe(
       undefined,
     );

@@ -355,8 +355,10 @@ function compileObject(
   repair: boolean,
   parseJson: JsonParser | undefined,
 ): Decoder {
-  const properties = compileProperties(node.properties, (child) =>
-    decoderOf(child, repair, parseJson),
+  // Values `repair` leaves as they came decode as without it.
+  const unrepaired = new Set(repair ? stringList(node.unrepaired) : []);
+  const properties = compileProperties(node.properties, (child, key) =>
+    decoderOf(child, repair && !unrepaired.has(key), parseJson),
   );
   // A stray `null` is dropped only when asked to repair: without it, the validator judges it.
   const nullKeys = repair

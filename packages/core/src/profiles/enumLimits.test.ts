@@ -37,7 +37,7 @@ function countsOf(input: unknown, profile: keyof typeof RECIPES) {
     string,
     unknown
   >;
-  const rewritten = rewriteSchema(mergeRootUnion(root, []), RECIPES[profile], []);
+  const rewritten = rewriteSchema(mergeRootUnion(root, []).schema, RECIPES[profile], []);
   return { written: rewritten.enums, listed: listedEnums(rewritten.schema) };
 }
 

@@ -31,20 +31,22 @@ type SchemaObject = Record<string, unknown>;
  * @param root The self-contained schema (owned; rewritten in place).
  * @param recipe The profile's rules.
  * @param diagnostics Where the root fix is reported.
- * @returns The wire schema and the codec (the identity, or the unwrapping of the root).
+ * @returns The wire schema, the codec (the identity, or the unwrapping of the root) and the root
+ *   properties a merge narrowed.
  */
 export function fixRootOnly(
   root: SchemaObject,
   recipe: Recipe,
   diagnostics: Diagnostic[],
-): { schema: SchemaObject; codec: Codec } {
+): { schema: SchemaObject; codec: Codec; narrowed: readonly string[] } {
   // Definitions stay at the root whatever the merges below do with the rest, and so does the
   // root's $id: a kept `#/$defs/X` resolves against the nearest $id, so an $id moved with a
   // wrapped root into `value` would point it there, where there is no $defs.
   const { $defs, definitions, $id } = root;
   // Most roots hold none of those keys: then the root, this call's own, is the rest (no copy).
   let schema = holdsSetAside(root) ? restOf(root) : root;
-  schema = mergeRootUnion(schema, diagnostics);
+  const { schema: mergedRoot, narrowed } = mergeRootUnion(schema, diagnostics);
+  schema = mergedRoot;
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
@@ -67,7 +69,7 @@ export function fixRootOnly(
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
   if (modernize(result.schema)) describeForeignTypes(result.schema, wrapped, recipe, diagnostics);
-  return result;
+  return { ...result, narrowed };
 }
 
 /** The root keys that stay at the root whatever the merges do, or leave the wire (`$schema`). */

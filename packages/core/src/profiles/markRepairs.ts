@@ -12,12 +12,34 @@ import { isNullSchema } from './nullable.ts';
  */
 const MAX_MARK_DEPTH = 32;
 
-/** What {@link markRepairs} marks besides containers. */
-interface Marking {
-  /** Whether optional properties that refuse `null` are listed (`strayNull`). */
+/** What {@link markRepairs} marks besides containers, and where it must not. */
+export interface RepairMarking {
+  /**
+   * Whether optional properties that refuse `null` are listed (`strayNull`): only where the
+   * wire schema's `properties` are the original's.
+   */
   strayNull: boolean;
+  /**
+   * Properties of the root object (under a wrapped root, of the object it wraps) that get no
+   * marks at all: a merged root union's properties that a branch leaves open, where the wire's
+   * schema is not the only one a value may meet.
+   */
+  unsure: readonly string[];
+}
+
+/** The marking of one call: the options read once, and how the wire's `$ref`s resolve. */
+interface Marking {
+  /** {@link RepairMarking.strayNull}. */
+  strayNull: boolean;
+  /** {@link RepairMarking.unsure}, as a set: a merge of 10⁴ branches may narrow as many names. */
+  unsure: ReadonlySet<string>;
   /** What a `$ref` of the wire schema points to (`undefined`: nowhere). */
   resolve: (ref: string) => unknown;
+}
+
+/** Whether a property gets no marks: one of the root's `unsure` ones. */
+function isUnsure(key: string, depth: number, marking: Marking): boolean {
+  return depth === 0 && marking.unsure.has(key);
 }
 
 /**
@@ -35,25 +57,28 @@ interface Marking {
  *   schema that names none (`profile-type-inferred`), and then the wire refuses a `null` the
  *   original accepts.
  *
- * `$ref`s (left only on cycles) are not followed for marks, only to tell whether a property
- * refuses `null` (a cycle's target may). Where the codec already maps, its nodes are
+ * A merged root union's properties that some branch leaves open get neither (`unsure`): that
+ * branch takes a string or `null` there; where the codec maps such a property, its object lists
+ * it in `unrepaired`, so that its own objects and arrays are not repaired either. `$ref`s (left only on cycles) are not followed for
+ * marks, only to tell whether a property refuses `null` (a cycle's target may). Where the codec
+ * already maps, its nodes are
  * kept and marks are added below them (objects, arrays, tuples, entries, a wrapped root);
  * unions, JSON strings and enums are left as they are. The codec is not changed: nodes that gain
  * marks are copied.
  *
  * @param node The profile's codec node for the wire schema (`null`: it maps nothing).
  * @param schema The wire schema.
- * @param strayNull Whether to list the optional properties that refuse `null`: only where the
- *   wire schema's `properties` are the original's.
+ * @param marking What to mark besides containers, and where not to.
  * @returns The node with the marks.
  */
-export function markRepairs(node: CodecNode, schema: unknown, strayNull: boolean): CodecNode {
+export function markRepairs(node: CodecNode, schema: unknown, marking: RepairMarking): CodecNode {
   const resolve = (ref: string): unknown => {
     const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
     const target = tokens === undefined ? undefined : resolvePointer(schema, tokens);
     return target?.found === true ? target.value : undefined;
   };
-  return withMarks(node, schema, 0, { strayNull, resolve });
+  const unsure = new Set(marking.unsure);
+  return withMarks(node, schema, 0, { strayNull: marking.strayNull, unsure, resolve });
 }
 
 /** The marks of one position, kept with what its codec node maps (see {@link markRepairs}). */
@@ -104,6 +129,7 @@ function objectWithMarks(
 ): CodecNode {
   let properties = node.properties;
   let changed = false;
+  let unrepaired: string[] | undefined;
   if (isPlainObject(wants.properties)) {
     for (const key of Object.keys(wants.properties)) {
       // The entries of unlisted keys and placeholders are the node's own to decode.
@@ -112,6 +138,14 @@ function objectWithMarks(
         properties !== undefined && Object.hasOwn(properties, key)
           ? (properties[key] as CodecNode)
           : null;
+      if (isUnsure(key, depth, marking)) {
+        // The codec's own objects and arrays there would repair too: they are told not to.
+        if (child !== null) {
+          unrepaired ??= [];
+          unrepaired.push(key);
+        }
+        continue;
+      }
       const marked = withMarks(child, wants.properties[key], depth + 1, marking);
       if (marked === child) continue;
       if (!changed) properties = { ...properties };
@@ -124,10 +158,11 @@ function objectWithMarks(
     node.extra === undefined
       ? withMarks(node.rest ?? null, wants.additionalProperties, depth + 1, marking)
       : (node.rest ?? null);
-  if (!changed && rest === (node.rest ?? null)) return node;
+  if (!changed && rest === (node.rest ?? null) && unrepaired === undefined) return node;
   const copy = { ...node };
   if (properties !== undefined) copy.properties = properties;
   if (rest !== null) copy.rest = rest;
+  if (unrepaired !== undefined) copy.unrepaired = unrepaired;
   return copy;
 }
 
@@ -136,7 +171,11 @@ function objectWithMarks(
  * mayAcceptNull}, a `$ref` followed; an OpenAPI `nullable: true` counts as taking it), in listing
  * order; `undefined` where there are none.
  */
-function strayNullKeys(schema: Record<string, unknown>, marking: Marking): string[] | undefined {
+function strayNullKeys(
+  schema: Record<string, unknown>,
+  depth: number,
+  marking: Marking,
+): string[] | undefined {
   if (!isPlainObject(schema.properties)) return undefined;
   // A set: an object may list thousands of properties and as many required names.
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -144,6 +183,7 @@ function strayNullKeys(schema: Record<string, unknown>, marking: Marking): strin
   for (const key of Object.keys(schema.properties)) {
     const property = schema.properties[key];
     if (required.has(key) || !isPlainObject(property) || property.nullable === true) continue;
+    if (isUnsure(key, depth, marking)) continue;
     if (mayAcceptNull(property, marking.resolve)) continue;
     keys ??= [];
     keys.push(key);
@@ -162,6 +202,7 @@ function mark(schema: unknown, depth: number, marking: Marking): CodecNode {
     const properties: Record<string, CodecNode> = {};
     let marked = false;
     for (const key of Object.keys(wants.properties)) {
+      if (isUnsure(key, depth, marking)) continue;
       const child = mark(wants.properties[key], depth + 1, marking);
       if (child === null) continue;
       setOwn(properties, key, child);
@@ -172,7 +213,7 @@ function mark(schema: unknown, depth: number, marking: Marking): CodecNode {
   const rest = mark(wants.additionalProperties, depth + 1, marking);
   if (rest !== null) node.rest = rest;
   if (marking.strayNull) {
-    const strayNull = strayNullKeys(wants, marking);
+    const strayNull = strayNullKeys(wants, depth, marking);
     if (strayNull !== undefined) node.strayNull = strayNull;
   }
   return node;

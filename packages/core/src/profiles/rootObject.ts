@@ -8,6 +8,23 @@ import type { Recipe } from './recipe.ts';
 
 type SchemaObject = Record<string, unknown>;
 
+/** What {@link mergeRootUnion} gives: the root to rewrite, and what its merge narrowed. */
+export interface MergedRoot {
+  /** The root to rewrite: the merged object, or the root as it came. */
+  schema: SchemaObject;
+  /**
+   * The merged properties a branch that does not list them leaves open (it takes them with any
+   * value), held to the listing branches' schemas: nothing about their value is sure (`repair`
+   * must leave them as sent). Empty where nothing was merged.
+   */
+  narrowed: readonly string[];
+}
+
+/** The result of a root left as it came. */
+function unmerged(root: SchemaObject): MergedRoot {
+  return { schema: root, narrowed: [] };
+}
+
 /**
  * Providers want one object at the root, not a union. A root `anyOf`/`oneOf` whose branches are
  * all objects becomes one object with every branch's properties (a property in several branches
@@ -16,15 +33,16 @@ type SchemaObject = Record<string, unknown>;
  *
  * @param root The self-contained schema (not mutated).
  * @param diagnostics Where the merge is reported.
- * @returns The root to rewrite.
+ * @returns The root to rewrite, and the properties the merge narrowed.
  */
-export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): SchemaObject {
+export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): MergedRoot {
   const keyword = Array.isArray(root.anyOf)
     ? 'anyOf'
     : Array.isArray(root.oneOf)
       ? 'oneOf'
       : undefined;
-  if (keyword === undefined || (root.anyOf !== undefined && root.oneOf !== undefined)) return root;
+  if (keyword === undefined || (root.anyOf !== undefined && root.oneOf !== undefined))
+    return unmerged(root);
   const { [keyword]: union, ...rest } = root;
   const siblings: SchemaObject = {};
   const annotations: SchemaObject = {};
@@ -38,10 +56,10 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): S
     const merged =
       Object.keys(siblings).length === 0 ? { schema: branch } : mergeAllOf([siblings, branch]);
     const schema = merged?.schema;
-    if (!isPlainObject(schema) || !isObjectBranch(schema)) return root;
+    if (!isPlainObject(schema) || !isObjectBranch(schema)) return unmerged(root);
     branches.push(schema);
   }
-  if (branches.length === 0) return root;
+  if (branches.length === 0) return unmerged(root);
   const properties: SchemaObject = {};
   // Per name, its schemas in branch order, each once; and how many branches require it. One
   // walk over the branches: a root union of 10⁴ objects stays linear.
@@ -71,12 +89,13 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): S
   const merged: SchemaObject = { ...annotations, type: 'object', properties, required };
   if (branches.every((branch) => branch.additionalProperties === false))
     merged.additionalProperties = false;
+  const narrowed = narrowedProperties(branches, names);
   diagnostics.push({
     code: 'profile-root-merged',
     pointer: '',
-    message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.${describeNarrowed(narrowedProperties(branches, names))}`,
+    message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.${describeNarrowed(narrowed)}`,
   });
-  return merged;
+  return { schema: merged, narrowed };
 }
 
 /** How many property names a merge diagnostic quotes before it only counts the rest. */

@@ -127,7 +127,7 @@ export interface CompiledProperties {
  */
 export function compileProperties(
   properties: unknown,
-  mapOf: (node: CodecNode) => ValueMap,
+  mapOf: (node: CodecNode, key: string) => ValueMap,
 ): CompiledProperties {
   const compiled: CompiledProperties = {
     listed: new Map(),
@@ -138,7 +138,7 @@ export function compileProperties(
   if (properties === undefined) return compiled;
   if (!isPlainObject(properties)) throw new TypeError('Malformed codec properties.');
   for (const key of Object.keys(properties)) {
-    const map = mapOf(properties[key] as CodecNode);
+    const map = mapOf(properties[key] as CodecNode, key);
     compiled.listed.set(key, map);
     if (map === IDENTITY) continue;
     compiled.mappedIndex.set(key, compiled.mappedKeys.length);

@@ -230,6 +230,63 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('repair: leaves alone a merged root union property that a branch leaves open', () => {
+    // `b` is listed by the closed branch only: the open one takes it with any value.
+    const schema = {
+      anyOf: [
+        {
+          type: 'object',
+          properties: { a: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+          required: ['a'],
+        },
+        {
+          type: 'object',
+          properties: { b: { type: 'array' }, tags: { type: 'array', items: { type: 'string' } } },
+          additionalProperties: false,
+        },
+      ],
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const { codec } = toProviderSchema(schema, profile, { repair: true });
+      // `a` refuses null in the branch that lists it and any value in the closed one.
+      expect(codec.root).toStrictEqual({
+        kind: 'object',
+        properties: { tags: { kind: 'array', items: null } },
+        strayNull: ['a', 'tags'],
+      });
+      const sent = { a: 'x', b: '[1]', tags: '["t"]' };
+      expect(decodeArguments(codec, sent, { repair: true })).toStrictEqual({
+        a: 'x',
+        b: '[1]',
+        tags: ['t'],
+      });
+      const stray = { a: 'x', b: null, tags: null };
+      expect(decodeArguments(codec, stray, { repair: true })).toStrictEqual({ a: 'x', b: null });
+    }
+    // Where the profile's own codec maps such a property, repair is turned off below it.
+    const tuple = {
+      oneOf: [
+        {
+          type: 'object',
+          properties: {
+            kind: { const: 'a' },
+            pair: { type: 'array', prefixItems: [{ type: 'integer' }, { type: 'string' }] },
+          },
+          required: ['kind'],
+        },
+        { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind'] },
+      ],
+    };
+    const { codec } = toProviderSchema(tuple, 'gemini', { repair: true });
+    expect(codec.root).toStrictEqual({
+      kind: 'object',
+      properties: { pair: { kind: 'tuple', prefix: [null, null], items: { kind: 'json' } } },
+      unrepaired: ['pair'],
+    });
+    const sent = { kind: 'b', pair: '[1, "x"]' };
+    expect(decodeArguments(codec, sent, { repair: true })).toBe(sent);
+  });
+
   it('repair: marks no deeper than 32 levels, however deep the schema', () => {
     let schema: Record<string, unknown> = { type: 'array' };
     for (let level = 0; level < 5_000; level++)

@@ -55,8 +55,8 @@ function rewriteProfile(
   root: Record<string, unknown>,
   recipe: Recipe,
   diagnostics: Diagnostic[],
-): { schema: Record<string, unknown>; codec: Codec } {
-  const merged = mergeRootUnion(root, diagnostics);
+): { schema: Record<string, unknown>; codec: Codec; narrowed: readonly string[] } {
+  const { schema: merged, narrowed } = mergeRootUnion(root, diagnostics);
   const kept = diagnostics.length;
   let rewritten = rewriteSchema(merged, recipe, diagnostics);
   // Past the provider's limit on properties, objects nest one level less deep (the deepest then
@@ -78,7 +78,7 @@ function rewriteProfile(
   // the finished wire show whether it holds.
   if (recipe.enumLimits !== undefined)
     fitEnumLimits(wire.schema, rewritten.enums, recipe.enumLimits, recipe.profile, diagnostics);
-  return wire;
+  return { schema: wire.schema, codec: wire.codec, narrowed };
 }
 
 /**
@@ -115,13 +115,20 @@ export function toProviderSchema(
   const recipe = profile === 'mcp' ? undefined : RECIPES[profile];
   const wire =
     recipe === undefined
-      ? { schema: root, codec: { version: 1 as const, root: null } }
+      ? { schema: root, codec: { version: 1 as const, root: null }, narrowed: [] }
       : recipe.rootOnly
         ? fixRootOnly(root, recipe, diagnostics)
         : rewriteProfile(root, recipe, diagnostics);
-  // Where the profile rewrites the schema, the wire's `null`s are not the original's.
+  // Where the profile rewrites the schema, the wire's `null`s are not the original's; where it
+  // merged a root union, a property some branch leaves open may hold anything.
   const codec: Codec = repair
-    ? { version: 1, root: markRepairs(wire.codec.root, wire.schema, recipe?.rootOnly ?? true) }
+    ? {
+        version: 1,
+        root: markRepairs(wire.codec.root, wire.schema, {
+          strayNull: recipe?.rootOnly ?? true,
+          unsure: wire.narrowed,
+        }),
+      }
     : wire.codec;
   return { schema: wire.schema, codec, diagnostics };
 }

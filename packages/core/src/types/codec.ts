@@ -43,7 +43,10 @@ export type CodecNode =
    * properties that stand for nothing in the original (a placeholder where the provider refuses
    * an object without properties): decoding drops them whatever they hold. `strayNull`:
    * optional properties whose schema refuses `null`: only with `repair`, decoding drops a `null`
-   * there (a model's way to leave them out); without it, they map nothing.
+   * there (a model's way to leave them out); without it, they map nothing. `unrepaired`:
+   * properties whose values `repair` leaves as they came, their codec applied as without it (a
+   * merged root union's properties that some branch leaves open: a string there may be the
+   * value).
    */
   | {
       kind: 'object';
@@ -54,6 +57,7 @@ export type CodecNode =
       rest?: CodecNode;
       ignored?: string[];
       strayNull?: string[];
+      unrepaired?: string[];
     }
   /** An array of `{ key, value }` on the wire; an object (a record) in the original. */
   | { kind: 'entries'; value: CodecNode }
