@@ -66,7 +66,9 @@ export interface ToolSchemaOptions extends Omit<DereferenceOptions, 'root' | 'di
    * object or an array, and no string (`decodeArguments`' `repair`), under any profile, the
    * default `mcp` included: models that lose track of a schema send objects and arrays so. Under
    * `mcp`, `openai` and `anthropic`, it also drops a `null` sent for an optional property that
-   * refuses `null`. Default `false`.
+   * refuses `null`. The validator judges the arguments as sent first, and only a call it refuses
+   * is repaired and judged again, so repair never changes a call the validator accepts (one that
+   * takes more than its JSON Schema says: a fallback, a coercion). Default `false`.
    */
   repair?: boolean;
 }

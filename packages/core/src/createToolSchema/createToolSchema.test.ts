@@ -469,6 +469,71 @@ describe('createToolSchema', () => {
       }
     });
 
+    it('repair: judges the arguments as sent first, and repairs only what the validator refuses', async () => {
+      // A validator that takes more than its JSON Schema says: `limit: null` falls back to 10
+      // (a Zod `.catch()`), and `tags` may come as one comma-separated string (a preprocess).
+      const calls: unknown[] = [];
+      const lenient = (wait: boolean): StandardSchemaV1<{ limit?: number; tags?: string[] }> => ({
+        '~standard': {
+          version: 1,
+          vendor: 'example',
+          validate(value) {
+            calls.push(value);
+            const { limit, tags } = value as { limit?: unknown; tags?: unknown };
+            const result: StandardSchemaV1.Result<{ limit?: number; tags?: string[] }> =
+              (limit === undefined || limit === null || typeof limit === 'number') &&
+              (tags === undefined || Array.isArray(tags) || typeof tags === 'string')
+                ? {
+                    value: {
+                      ...(limit === undefined ? {} : { limit: limit ?? 10 }),
+                      ...(tags === undefined
+                        ? {}
+                        : { tags: Array.isArray(tags) ? tags : String(tags).split(',') }),
+                    } as { limit?: number; tags?: string[] },
+                  }
+                : { issues: [{ message: `refused ${JSON.stringify(value)}` }] };
+            return wait ? Promise.resolve(result) : result;
+          },
+        },
+      });
+      const listed = {
+        type: 'object',
+        properties: {
+          limit: { type: 'number' },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
+      };
+      for (const wait of [false, true]) {
+        const tool = createToolSchema(lenient(wait), fixedConverter(listed), 'input', {
+          repair: true,
+        });
+        // Accepted as sent: repair does not touch it, though the marks cover both properties.
+        calls.length = 0;
+        expect(await tool['~standard'].validate({ limit: null, tags: '["a"]' })).toStrictEqual({
+          value: { limit: 10, tags: ['["a"]'] },
+        });
+        expect(calls).toStrictEqual([{ limit: null, tags: '["a"]' }]);
+        // Refused as sent: judged again repaired, and the repaired call passes.
+        calls.length = 0;
+        expect(await tool['~standard'].validate({ limit: 1, tags: null })).toStrictEqual({
+          value: { limit: 1 },
+        });
+        expect(calls).toStrictEqual([{ limit: 1, tags: null }, { limit: 1 }]);
+        // Refused repaired too: the issues are those of the call as sent.
+        calls.length = 0;
+        expect(await tool['~standard'].validate({ limit: 'x', tags: null })).toStrictEqual({
+          issues: [{ message: 'refused {"limit":"x","tags":null}' }],
+        });
+        expect(calls).toStrictEqual([{ limit: 'x', tags: null }, { limit: 'x' }]);
+        calls.length = 0;
+        expect(await tool['~standard'].validate({ tags: 5 })).toStrictEqual({
+          issues: [{ message: 'refused {"tags":5}' }],
+        });
+        // Nothing to repair: judged once.
+        expect(calls).toStrictEqual([{ tags: 5 }]);
+      }
+    });
+
     it('rewrites only the listed input side', () => {
       const tool = createToolSchema(labelsSchema, fixedConverter(labelsJson), 'output', {
         profile: 'gemini',

@@ -138,14 +138,33 @@ export function createToolSchema<S extends StandardSchemaV1>(
     return output;
   };
 
+  type Result = StandardSchemaV1.Result<Output> | Promise<StandardSchemaV1.Result<Output>>;
+
   /**
-   * The model's arguments in the original shape: decoded under a profile (its listed codec). The
-   * result may share parts of `value` (or be `value` itself, when nothing maps); it goes to the
-   * validator as it is and nothing here writes to it.
+   * Validates the model's arguments in the original shape: decoded under a profile (its listed
+   * codec). The decoded value may share parts of `value` (or be `value` itself, when nothing
+   * maps); it goes to the validator as it is and nothing here writes to it. With `repair`, the
+   * arguments are judged as sent first, and repaired only when the validator refuses them: a
+   * validator may accept more than its JSON Schema says (a fallback, a coercion, a preprocess),
+   * and repair must not change a call it accepts. When the repaired arguments are refused too,
+   * the issues are those of the arguments as sent.
    */
-  const toOriginal = (value: unknown): unknown => {
+  const validate = (value: unknown, validateOptions?: StandardSchemaV1.Options): Result => {
     const codec = codecs.get(DEFAULT_TARGET);
-    return codec === undefined ? value : decodeArguments(codec, value, { repair });
+    if (codec === undefined) return original.validate(value, validateOptions);
+    const decoded = decodeArguments(codec, value);
+    const result = original.validate(decoded, validateOptions);
+    if (!repair) return result;
+    const retry = (first: StandardSchemaV1.Result<Output>): Result => {
+      if (first.issues === undefined) return first;
+      const repaired = decodeArguments(codec, value, { repair: true });
+      if (repaired === decoded) return first;
+      const second = original.validate(repaired, validateOptions);
+      const keep = (outcome: StandardSchemaV1.Result<Output>) =>
+        outcome.issues === undefined ? outcome : first;
+      return second instanceof Promise ? second.then(keep) : keep(second);
+    };
+    return result instanceof Promise ? result.then(retry) : retry(result);
   };
 
   /** The listed schema of a side and target, computed once (a failure too, rethrown). */
@@ -171,7 +190,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
   const props: ToolSchemaProps<Input, Output> = {
     version: 1,
     vendor: VENDOR,
-    validate: (value, validateOptions) => original.validate(toOriginal(value), validateOptions),
+    validate,
     jsonSchema: { input: jsonSchemaFor('input'), output: jsonSchemaFor('output') },
   };
   // The schema `tools/list` shows is computed now, so a tool that cannot be listed fails to

@@ -177,4 +177,23 @@ describe('@toolschema/zod only', () => {
       z.output<typeof Page>
     >();
   });
+
+  it('repair: fixes what Zod refuses, and leaves what Zod accepts, .catch() and coercion included', async () => {
+    const Search = z.object({
+      query: z.string(),
+      limit: z.number().catch(10).optional(),
+      page: z.coerce.number().optional(),
+      tags: z.array(z.string()).optional(),
+      sort: z.enum(['asc', 'desc']).optional(),
+    });
+    const tool = toToolInputSchema(Search, { repair: true });
+    // Zod's JSON Schema says `limit` and `page` refuse null; Zod itself takes it (10, and 0).
+    expect(await tool['~standard'].validate({ query: 'q', limit: null, page: null })).toStrictEqual(
+      await Search['~standard'].validate({ query: 'q', limit: null, page: null }),
+    );
+    // What Zod refuses as sent is repaired: an array sent as a JSON string, a stray null.
+    expect(
+      await tool['~standard'].validate({ query: 'q', tags: '["a","b"]', sort: null }),
+    ).toStrictEqual({ value: { query: 'q', tags: ['a', 'b'] } });
+  });
 });
