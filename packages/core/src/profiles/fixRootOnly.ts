@@ -69,7 +69,7 @@ export function fixRootOnly(
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
   if (modernize(result.schema)) describeForeignTypes(result.schema, wrapped, recipe, diagnostics);
-  return { ...result, narrowed };
+  return { schema: result.schema, codec: result.codec, narrowed };
 }
 
 /** The root keys that stay at the root whatever the merges do, or leave the wire (`$schema`). */
