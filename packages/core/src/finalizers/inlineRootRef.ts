@@ -2,11 +2,8 @@ import type { Dialect, JsonSchema } from '../types/index.ts';
 import { cloneTree, setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
-import { isAnnotation } from '../vocabulary/index.ts';
+import { isAnnotation, refHasSiblings } from '../vocabulary/index.ts';
 import type { Finalizer, KeptCycles } from './types.ts';
-
-/** The dialects where keywords beside `$ref` apply (in the older ones, only annotations stay). */
-const SIBLINGS_APPLY: ReadonlySet<Dialect> = new Set<Dialect>(['2019-09', '2020-12']);
 
 /** Root keywords that belong to the document, not to the schema the root `$ref` names. */
 const DOCUMENT_KEYWORDS = ['$schema', '$id'];
@@ -67,7 +64,8 @@ function inlineOnce(
     if (DOCUMENT_KEYWORDS.includes(key)) head[key] = schema[key];
     else setOwn(siblings, key, schema[key]);
   }
-  const siblingsApply = SIBLINGS_APPLY.has(dialect);
+  // Where keywords beside `$ref` do not apply (draft-07 and older), only annotations may stay.
+  const siblingsApply = refHasSiblings(dialect);
   if (!siblingsApply && Object.keys(siblings).some((key) => !isAnnotation(key))) return schema;
   const target = cloneTree(defs[name]);
   // A definition with document keywords of its own, or its own definitions, keeps its `$ref`.

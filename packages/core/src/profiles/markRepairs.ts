@@ -1,7 +1,7 @@
 import type { CodecNode } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
+import { resolveLocalReference } from '../utils/pointer.ts';
 import { guardTypesOf, mayAcceptNull } from './guards.ts';
 import { isNullSchema } from './nullable.ts';
 
@@ -73,9 +73,8 @@ function isUnsure(key: string, depth: number, marking: Marking): boolean {
  */
 export function markRepairs(node: CodecNode, schema: unknown, marking: RepairMarking): CodecNode {
   const resolve = (ref: string): unknown => {
-    const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
-    const target = tokens === undefined ? undefined : resolvePointer(schema, tokens);
-    return target?.found === true ? target.value : undefined;
+    const target = resolveLocalReference(schema, ref);
+    return target.found ? target.value : undefined;
   };
   const unsure = new Set(marking.unsure);
   return withMarks(node, schema, 0, { strayNull: marking.strayNull, unsure, resolve });

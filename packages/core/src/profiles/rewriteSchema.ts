@@ -3,7 +3,7 @@ import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { hasBooleanBounds, writeNumericBounds } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
+import { parsePointerFragment, resolveLocalReference } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten, Target, WrittenEnums } from './context.ts';
 import {
@@ -557,12 +557,10 @@ function resolveReference(ref: string, context: RewriteContext): Target {
   const targets = context.targets;
   let target = targets.get(ref);
   if (target === undefined) {
-    const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
-    const resolved = tokens === undefined ? undefined : resolvePointer(context.root, tokens);
-    target =
-      resolved?.found === true
-        ? { found: true, value: resolved.value, name: undefined }
-        : { found: false };
+    const resolved = resolveLocalReference(context.root, ref);
+    target = resolved.found
+      ? { found: true, value: resolved.value, name: undefined }
+      : { found: false };
     targets.set(ref, target);
   }
   return target;

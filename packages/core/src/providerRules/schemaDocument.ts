@@ -1,7 +1,7 @@
 import { stronglyConnectedComponents } from '../analysis/stronglyConnectedComponents.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { SCANNED_KEYS } from '../utils/keyLists.ts';
-import { escapePointerToken, parsePointerFragment, resolvePointer } from '../utils/pointer.ts';
+import { escapePointerToken, resolveLocalReference } from '../utils/pointer.ts';
 import { forEachSubschema } from '../visitSchemas/index.ts';
 
 /** One schema position of the checked schema, as the provider rules see it. */
@@ -118,10 +118,7 @@ export function readSchemaDocument(root: unknown): SchemaDocument {
   }
 
   const target = (reference: string): SchemaNode | undefined => {
-    if (!reference.startsWith('#')) return undefined;
-    const tokens = parsePointerFragment(reference.slice(1));
-    if (tokens === undefined) return undefined;
-    const found = resolvePointer(root, tokens);
+    const found = resolveLocalReference(root, reference);
     // Only a walked schema position counts: a data value (inside `default`, say) is no target.
     return found.found && isPlainObject(found.value) ? walked.get(found.value) : undefined;
   };

@@ -5,6 +5,7 @@ import {
   isPointerFragment,
   parsePointer,
   parsePointerFragment,
+  resolveLocalReference,
   resolvePointer,
 } from './pointer.ts';
 
@@ -248,5 +249,28 @@ describe('resolvePointer', () => {
       found: true,
       value: { type: 'integer' },
     });
+  });
+});
+
+describe('resolveLocalReference', () => {
+  it('resolves a pointer fragment against the root, and nothing else', () => {
+    const document = { $defs: { 'a b': { type: 'string' } }, items: [true] };
+    expect(resolveLocalReference(document, '#/$defs/a%20b')).toStrictEqual({
+      found: true,
+      value: { type: 'string' },
+    });
+    expect(resolveLocalReference(document, '#')).toStrictEqual({ found: true, value: document });
+    expect(resolveLocalReference(document, '#/items/0')).toStrictEqual({
+      found: true,
+      value: true,
+    });
+    for (const ref of [
+      '#/$defs/missing',
+      '#/constructor',
+      '#anchor',
+      'other.json#/$defs/a%20b',
+      '#%',
+    ])
+      expect(resolveLocalReference(document, ref), ref).toStrictEqual({ found: false });
   });
 });

@@ -98,3 +98,21 @@ export function resolvePointer(
   }
   return { found: true, value: current };
 }
+
+/**
+ * Resolves a reference into the same document: a `#` fragment that is a JSON Pointer (`#`,
+ * `#/$defs/A`), percent-decoded, against the document's root; own properties only (see
+ * {@link resolvePointer}).
+ *
+ * @param document The document.
+ * @param ref The reference (`$ref`'s value).
+ * @returns `{ found: true, value }`, or `{ found: false }` for any other reference or a pointer
+ *   to nothing.
+ */
+export function resolveLocalReference(
+  document: unknown,
+  ref: string,
+): { found: true; value: unknown } | { found: false } {
+  const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
+  return tokens === undefined ? { found: false } : resolvePointer(document, tokens);
+}
