@@ -136,33 +136,27 @@ describe('toolschema proxy --profile', () => {
     expect(await repairing.request(1, 'tools/list', {})).toStrictEqual(
       await plain.request(1, 'tools/list', {}),
     );
-    const args = { id: 1, tags: '{"a":"b"}' };
-    expect(
-      await repairing.request(2, 'tools/call', { name: 'tag', arguments: args }),
-    ).toStrictEqual({
+    // What the fixture server answers a call of `tag`: the arguments it received, as JSON.
+    const received = (id: number, text: string) => ({
       jsonrpc: '2.0',
-      id: 2,
-      result: { content: [{ type: 'text', text: '{"id":1,"tags":{"a":"b"}}' }] },
+      id,
+      result: { content: [{ type: 'text', text }] },
     });
-    expect(await plain.request(2, 'tools/call', { name: 'tag', arguments: args })).toStrictEqual({
-      jsonrpc: '2.0',
-      id: 2,
-      result: { content: [{ type: 'text', text: JSON.stringify(args) }] },
-    });
-    // A null for the optional record, which refuses null, reaches the server as left out.
-    const stray = { id: 1, tags: null };
-    expect(
-      await repairing.request(3, 'tools/call', { name: 'tag', arguments: stray }),
-    ).toStrictEqual({
-      jsonrpc: '2.0',
-      id: 3,
-      result: { content: [{ type: 'text', text: '{"id":1}' }] },
-    });
-    expect(await plain.request(3, 'tools/call', { name: 'tag', arguments: stray })).toStrictEqual({
-      jsonrpc: '2.0',
-      id: 3,
-      result: { content: [{ type: 'text', text: JSON.stringify(stray) }] },
-    });
+    const cases: Array<[unknown, string]> = [
+      // A record sent as a JSON string.
+      [{ id: 1, tags: '{"a":"b"}' }, '{"id":1,"tags":{"a":"b"}}'],
+      // A null for the optional record, which refuses null: left out.
+      [{ id: 1, tags: null }, '{"id":1}'],
+    ];
+    for (const [index, [args, repaired]] of cases.entries()) {
+      const call = { name: 'tag', arguments: args };
+      expect(await repairing.request(index + 2, 'tools/call', call)).toStrictEqual(
+        received(index + 2, repaired),
+      );
+      expect(await plain.request(index + 2, 'tools/call', call)).toStrictEqual(
+        received(index + 2, JSON.stringify(args)),
+      );
+    }
     for (const run of [plain, repairing]) expect((await run.end()).code).toBe(0);
   });
 

@@ -142,20 +142,19 @@ export async function runInspect(argv: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(`${INSPECT_HELP}\n`);
     return 0;
   }
-  // `--header` without `--url` is refused by `readUpstream`, file or not.
-  const file =
+  // Where the tools come from, read before anything else is parsed: a tools file, or a server
+  // (`--header` without `--url` is refused by `readUpstream`, file or not).
+  const source: { file: string } | { upstream: Upstream } =
     options.url === undefined && options.header === undefined && namesToolsFile(rest)
-      ? rest[0]
-      : undefined;
-  const upstream =
-    file === undefined ? readUpstream('inspect', options.url, options.header, rest) : undefined;
+      ? { file: rest[0] }
+      : { upstream: readUpstream('inspect', options.url, options.header, rest) };
   const passOptions = toDereferenceOptions(options);
   const profile = parseProfile(options.profile);
   const timeoutMs = parseIntegerOption(options.timeout, '--timeout') ?? DEFAULT_INSPECT_TIMEOUT_MS;
   const tools =
-    file !== undefined
-      ? await readToolsFile(file)
-      : await listServerTools(upstream as Upstream, timeoutMs, io);
+    'file' in source
+      ? await readToolsFile(source.file)
+      : await listServerTools(source.upstream, timeoutMs, io);
 
   const summaries = tools.filter(isObject).map((tool) => summarizeTool(tool, passOptions, profile));
   // As the exit code table says: a schema the pass refused is a failure, diagnostics are not.
