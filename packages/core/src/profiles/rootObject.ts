@@ -18,14 +18,19 @@ export interface MergedRoot {
    * must leave them as sent). Empty where nothing was merged.
    */
   narrowed: readonly string[];
+  /** The union's object branches, as merged (empty where nothing was merged). */
+  branches: readonly SchemaObject[];
 }
 
 /** What a root left as it came narrowed: nothing (one list for every call; it is never written). */
 const NOTHING_NARROWED: readonly string[] = Object.freeze([]);
 
+/** The branches of a root left as it came: none (one list for every call; it is never written). */
+const NO_BRANCHES: readonly SchemaObject[] = Object.freeze([]);
+
 /** The result of a root left as it came. */
 function unmerged(root: SchemaObject): MergedRoot {
-  return { schema: root, narrowed: NOTHING_NARROWED };
+  return { schema: root, narrowed: NOTHING_NARROWED, branches: NO_BRANCHES };
 }
 
 /**
@@ -98,7 +103,7 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): M
     pointer: '',
     message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.${describeNarrowed(narrowed)}`,
   });
-  return { schema: merged, narrowed };
+  return { schema: merged, narrowed, branches };
 }
 
 /** How many property names a merge diagnostic quotes before it only counts the rest. */

@@ -6,6 +6,7 @@ import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
+import { splitRootByDiscriminator } from '../profiles/rootBranches.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
 import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
@@ -50,13 +51,26 @@ export interface ProviderSchemaResult {
   diagnostics: Diagnostic[];
 }
 
+/** A profile's wire schema and codec, with what a merge of a root union left to finish them. */
+interface RewrittenRoot {
+  schema: Record<string, unknown>;
+  codec: Codec;
+  /** The merged properties a branch leaves open (see `mergeRootUnion`). */
+  narrowed: readonly string[];
+  /**
+   * The merged root union's object branches, where the profile rewrites the schema (none where
+   * the root was not merged).
+   */
+  branches?: readonly Record<string, unknown>[];
+}
+
 /** The profile's rewrite of the whole schema, its root a plain object. */
 function rewriteProfile(
   root: Record<string, unknown>,
   recipe: Recipe,
   diagnostics: Diagnostic[],
-): { schema: Record<string, unknown>; codec: Codec; narrowed: readonly string[] } {
-  const { schema: merged, narrowed } = mergeRootUnion(root, diagnostics);
+): RewrittenRoot {
+  const { schema: merged, narrowed, branches } = mergeRootUnion(root, diagnostics);
   const kept = diagnostics.length;
   let rewritten = rewriteSchema(merged, recipe, diagnostics);
   // Past the provider's limit on properties, objects nest one level less deep (the deepest then
@@ -78,7 +92,7 @@ function rewriteProfile(
   // the finished wire show whether it holds.
   if (recipe.enumLimits !== undefined)
     fitEnumLimits(wire.schema, rewritten.enums, recipe.enumLimits, recipe.profile, diagnostics);
-  return { schema: wire.schema, codec: wire.codec, narrowed };
+  return { schema: wire.schema, codec: wire.codec, narrowed, branches };
 }
 
 /**
@@ -113,7 +127,7 @@ export function toProviderSchema(
   // The pass's own list: this call is its only reader, so the profile appends to it.
   const diagnostics = result.diagnostics;
   const recipe = profile === 'mcp' ? undefined : RECIPES[profile];
-  const wire =
+  const wire: RewrittenRoot =
     recipe === undefined
       ? { schema: root, codec: { version: 1 as const, root: null }, narrowed: [] }
       : recipe.rootOnly
@@ -121,14 +135,17 @@ export function toProviderSchema(
         : rewriteProfile(root, recipe, diagnostics);
   // Where the profile rewrites the schema, the wire's `null`s are not the original's; where it
   // merged a root union, a property some branch leaves open may hold anything.
-  const codec: Codec = repair
-    ? {
-        version: 1,
-        root: markRepairs(wire.codec.root, wire.schema, {
-          strayNull: recipe?.rootOnly ?? true,
-          unsure: wire.narrowed,
-        }),
-      }
-    : wire.codec;
+  const marked = repair
+    ? markRepairs(wire.codec.root, wire.schema, {
+        strayNull: recipe?.rootOnly ?? true,
+        unsure: wire.narrowed,
+      })
+    : wire.codec.root;
+  // The marks read the merged object; each branch then reads a `null` its own way.
+  const split =
+    wire.branches === undefined || wire.branches.length === 0
+      ? marked
+      : splitRootByDiscriminator(marked, wire.schema, wire.branches, root);
+  const codec: Codec = split === wire.codec.root ? wire.codec : { version: 1, root: split };
   return { schema: wire.schema, codec, diagnostics };
 }

@@ -1,0 +1,224 @@
+import type { CodecGuard, CodecNode, JsonValue } from '../types/index.ts';
+import { deepEqual } from '../utils/deepEqual.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import { resolveLocalReference } from '../utils/pointer.ts';
+import { mayAcceptNull } from './guards.ts';
+
+type SchemaObject = Record<string, unknown>;
+type ObjectNode = Extract<CodecNode, { kind: 'object' }>;
+
+/** How one branch reads a `null` sent for an optional property of the merged root. */
+type NullRule = 'absent' | 'null';
+
+/**
+ * A merged root union sends every optional property, `null` when absent, and reads that `null`
+ * the way the merged object does: as absent where no branch takes `null` there, as `null` where
+ * one does. A branch that refuses `null` (or does not list the property and is closed) then gets
+ * a `null` it must refuse: `{ action: "create" }` arrives as `{ action: "create", parent: null }`
+ * because `update` takes a `null` parent. Where the branches carry a discriminator (a property
+ * every branch requires, held to values no other branch takes), the wire says which branch the
+ * arguments are for, and the root codec becomes a union of the merged object's codec with each
+ * branch's own reading of `null`, picked by the discriminator (then the merged codec, for
+ * arguments whose discriminator names no branch).
+ *
+ * @param node The merged root's codec (marks included).
+ * @param wire The wire schema of the merged root.
+ * @param branches The root union's object branches, as merged.
+ * @param document The self-contained schema (where a branch's `$ref` resolves).
+ * @returns The root codec: the node as it came where every branch reads `null` its way, or where
+ *   no discriminator tells them apart.
+ */
+export function splitRootByDiscriminator(
+  node: CodecNode,
+  wire: SchemaObject,
+  branches: readonly SchemaObject[],
+  document: unknown,
+): CodecNode {
+  if (node === null || node.kind !== 'object' || branches.length < 2) return node;
+  const nullMeansAbsent = node.nullMeansAbsent ?? [];
+  const absentSentAsNull = node.absentSentAsNull ?? [];
+  if (nullMeansAbsent.length + absentSentAsNull.length === 0) return node;
+  const merged = new Map<string, NullRule>();
+  for (const name of nullMeansAbsent) merged.set(name, 'absent');
+  for (const name of absentSentAsNull) merged.set(name, 'null');
+  // The merged wire's order, which both lists follow.
+  const order = Object.keys(isPlainObject(wire.properties) ? wire.properties : {}).filter((name) =>
+    merged.has(name),
+  );
+  const resolve = (ref: string): unknown => {
+    const target = resolveLocalReference(document, ref);
+    return target.found ? target.value : undefined;
+  };
+  // Each branch lists every merged optional property: past this many entries in all, the merged
+  // reading stays (a root of 10⁴ branches and as many names would write 10⁸).
+  if (branches.length * order.length > MAX_SPLIT_ENTRIES) return node;
+  // Read once per branch: a branch may require thousands of names.
+  const required = branches.map(
+    (branch) => new Set(Array.isArray(branch.required) ? branch.required : []),
+  );
+  const discriminator = findDiscriminator(branches, required);
+  if (discriminator === undefined) return node;
+  const wireTags = wireValues(node, discriminator.name, discriminator.values);
+  if (wireTags === undefined) return node;
+  let differs = false;
+  const rules = branches.map((branch, index) => {
+    const reads = branchReading(branch, required[index] as ReadonlySet<unknown>, resolve);
+    return order.map((name) => {
+      const rule = reads(name, merged.get(name) as NullRule);
+      differs ||= rule !== merged.get(name);
+      return rule;
+    });
+  });
+  if (!differs) return node;
+  const name = discriminator.name;
+  return {
+    kind: 'union',
+    branches: [
+      ...branches.map((_, index) => ({
+        wire: tagGuard(name, wireTags[index] as JsonValue[]),
+        original: tagGuard(name, discriminator.values[index] as JsonValue[]),
+        codec: withNullRules(node, order, rules[index] as NullRule[]),
+      })),
+      // Last, the merged codec: any object (so `repair` still reads the root as one).
+      { wire: { types: ['object'] }, original: { types: ['object'] }, codec: node },
+    ],
+  };
+}
+
+/** Past this many (branch, property) pairs, a merged root is not split (see below). */
+const MAX_SPLIT_ENTRIES = 10_000;
+
+/**
+ * How a branch reads a `null` sent for a merged optional property. A required one: as `null`
+ * where its schema takes `null` (the arguments hold it), else as the merged object does (the
+ * branch refuses it either way). An optional one it lists: as its schema says. One it does not
+ * list: as absent, which the branch accepts whatever `additionalProperties` says, and which is
+ * what a model that sends `null` there means.
+ */
+function branchReading(
+  branch: SchemaObject,
+  required: ReadonlySet<unknown>,
+  resolve: (ref: string) => unknown,
+): (name: string, merged: NullRule) => NullRule {
+  const properties = isPlainObject(branch.properties) ? branch.properties : {};
+  return (name, merged) => {
+    const listed = Object.hasOwn(properties, name);
+    if (required.has(name)) {
+      const schema = listed ? properties[name] : (branch.additionalProperties ?? true);
+      return mayAcceptNull(schema, resolve) ? 'null' : merged;
+    }
+    if (!listed) return 'absent';
+    return mayAcceptNull(properties[name], resolve) ? 'null' : 'absent';
+  };
+}
+
+/** The merged object's codec with one branch's reading of `null`, each list in wire order. */
+function withNullRules(
+  node: ObjectNode,
+  order: readonly string[],
+  rules: readonly NullRule[],
+): ObjectNode {
+  const { nullMeansAbsent, absentSentAsNull, ...rest } = node;
+  const codec: ObjectNode = rest;
+  const absent = order.filter((_, index) => rules[index] === 'absent');
+  const sentAsNull = order.filter((_, index) => rules[index] === 'null');
+  if (absent.length > 0) codec.nullMeansAbsent = absent;
+  if (sentAsNull.length > 0) codec.absentSentAsNull = sentAsNull;
+  return codec;
+}
+
+/** A guard on an object whose discriminator holds one of `values`. */
+function tagGuard(name: string, values: JsonValue[]): CodecGuard {
+  return { types: ['object'], required: [name], tags: [[name, values]] };
+}
+
+/** A property every branch requires, whose values (`const` or `enum` scalars) no two branches share. */
+interface Discriminator {
+  name: string;
+  /** Per branch, the values it allows. */
+  values: JsonValue[][];
+}
+
+/**
+ * The first property (in the first branch's order) that every branch lists and requires, held
+ * to scalar `const`/`enum` values that no two branches share.
+ */
+function findDiscriminator(
+  branches: readonly SchemaObject[],
+  required: readonly ReadonlySet<unknown>[],
+): Discriminator | undefined {
+  const first = branches[0] as SchemaObject;
+  const names = Object.keys(isPlainObject(first.properties) ? first.properties : {});
+  for (const name of names) {
+    const values: JsonValue[][] = [];
+    const seen = new Set<string>();
+    let disjoint = true;
+    // A name stops at the first branch that does not hold it so: the work is at most the
+    // branches' own properties.
+    for (const [index, branch] of branches.entries()) {
+      if (!required[index]?.has(name)) {
+        disjoint = false;
+        break;
+      }
+      const allowed = tagValues(branch, name);
+      if (allowed === undefined) {
+        disjoint = false;
+        break;
+      }
+      for (const value of allowed) {
+        const key = scalarKey(value);
+        if (seen.has(key)) disjoint = false;
+        seen.add(key);
+      }
+      if (!disjoint) break;
+      values.push(allowed);
+    }
+    if (disjoint) return { name, values };
+  }
+  return undefined;
+}
+
+/** The scalar values a branch holds a property to, or `undefined`. */
+function tagValues(branch: SchemaObject, name: string): JsonValue[] | undefined {
+  const properties = isPlainObject(branch.properties) ? branch.properties : {};
+  const schema = Object.hasOwn(properties, name) ? properties[name] : undefined;
+  if (!isPlainObject(schema)) return undefined;
+  const values = Object.hasOwn(schema, 'const')
+    ? [schema.const]
+    : Array.isArray(schema.enum)
+      ? schema.enum
+      : undefined;
+  if (values === undefined || values.length === 0 || !values.every(isScalar)) return undefined;
+  return values as JsonValue[];
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/** A key equal for equal scalars (`1` and `1.0` are one number; `"1"` is not `1`). */
+function scalarKey(value: unknown): string {
+  return `${typeof value}:${String(value)}`;
+}
+
+/**
+ * Per branch, the wire values of its discriminator values: the same where the merged codec maps
+ * nothing there, the strings of a string enum where it does; `undefined` for any other mapping.
+ */
+function wireValues(
+  node: ObjectNode,
+  name: string,
+  values: readonly JsonValue[][],
+): JsonValue[][] | undefined {
+  const codec =
+    node.properties !== undefined && Object.hasOwn(node.properties, name)
+      ? node.properties[name]
+      : null;
+  if (codec === null || codec === undefined) return values.map((each) => [...each]);
+  if (codec.kind !== 'enum') return undefined;
+  return values.map((each) =>
+    codec.pairs
+      .filter(([, original]) => each.some((value) => deepEqual(value, original)))
+      .map(([string]) => string),
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * A root union of closed objects told apart by a discriminator, under the profiles that send
+ * every optional property (`null` when absent): each branch reads that `null` its own way, so
+ * every value the original accepts comes back exactly, whatever null rules the branches give the
+ * same property. Random unions (fast-check), values drawn from each branch, judged by Ajv.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
+import { decodeArguments } from '../src/decodeArguments/index.ts';
+import { encodeArguments } from '../src/encodeArguments/index.ts';
+import { toProviderSchema } from '../src/toProviderSchema/index.ts';
+import type { Profile } from '../src/types/index.ts';
+import { createAjv } from './helpers/ajv.ts';
+import { fuzzSeed } from './helpers/fuzz.ts';
+
+type Schema = Record<string, unknown>;
+
+const runs = Number(process.env.FUZZ_RUNS ?? 40);
+const seed = fuzzSeed();
+
+/** The profiles whose wire requires every property (absent sent as `null`). */
+const SENDING_EVERY_PROPERTY: readonly Profile[] = ['openai-strict', 'portable'];
+
+/** Property schemas with different null rules, and how to draw a value of each. */
+const PROPERTY_KINDS: ReadonlyArray<{ schema: Schema; values: unknown[]; takesNull?: true }> = [
+  { schema: { type: 'string' }, values: ['x', ''] },
+  { schema: { type: ['string', 'null'] }, values: ['y', null], takesNull: true },
+  {
+    schema: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+    values: [3, null],
+    takesNull: true,
+  },
+  { schema: { type: 'integer', minimum: 0 }, values: [0, 7] },
+  {
+    schema: {
+      type: 'object',
+      properties: { z: { type: 'string' } },
+      required: ['z'],
+      additionalProperties: false,
+    },
+    values: [{ z: 'q' }],
+  },
+];
+
+const NAMES = ['a', 'b', 'c', 'd'] as const;
+
+/** A branch: which names it lists, with what kind, and which it requires. */
+interface BranchPlan {
+  tag: string | number;
+  /** Whether the branch is closed (`additionalProperties: false`) or open to any key. */
+  closed: boolean;
+  properties: Array<{ name: string; kind: number; required: boolean }>;
+}
+
+const branchPlan = (tag: string | number): fc.Arbitrary<BranchPlan> =>
+  fc
+    .subarray([...NAMES])
+    .chain((names) =>
+      fc.tuple(
+        ...names.map((name) =>
+          fc.record({
+            name: fc.constant(name),
+            kind: fc.nat({ max: PROPERTY_KINDS.length - 1 }),
+            required: fc.boolean(),
+          }),
+        ),
+      ),
+    )
+    .chain((properties) => fc.boolean().map((closed) => ({ tag, closed, properties })));
+
+/** 2 to 4 branches, tagged by strings or by numbers. */
+const unionPlan: fc.Arbitrary<BranchPlan[]> = fc
+  .tuple(fc.integer({ min: 2, max: 4 }), fc.boolean())
+  .chain(([count, numeric]) =>
+    fc.tuple(
+      ...Array.from({ length: count }, (_, index) =>
+        branchPlan(numeric ? index + 1 : `kind-${index}`),
+      ),
+    ),
+  );
+
+function branchSchema(plan: BranchPlan): Schema {
+  const properties: Schema = { kind: { const: plan.tag } };
+  for (const { name, kind } of plan.properties)
+    properties[name] = PROPERTY_KINDS[kind]?.schema as Schema;
+  return {
+    type: 'object',
+    properties,
+    required: ['kind', ...plan.properties.filter((p) => p.required).map((p) => p.name)],
+    ...(plan.closed ? { additionalProperties: false } : {}),
+  };
+}
+
+/**
+ * What decoding gives back for a value of a branch: the value, with `null` for each optional
+ * property of that branch that takes `null` and is absent (absent and `null` are one wire value
+ * there: `profile-absent-null-merged`). Nothing else may change.
+ */
+function decodedBack(plans: readonly BranchPlan[], value: Schema): Schema {
+  const plan = plans.find((each) => each.tag === value.kind) as BranchPlan;
+  const back = { ...value };
+  for (const { name, kind, required } of plan.properties) {
+    if (!required && PROPERTY_KINDS[kind]?.takesNull && !Object.hasOwn(value, name))
+      back[name] = null;
+  }
+  return back;
+}
+
+/** Every value of a branch with each optional property absent, and each with each of its values. */
+function branchValues(plan: BranchPlan): Schema[] {
+  let values: Schema[] = [{ kind: plan.tag }];
+  for (const { name, kind, required } of plan.properties) {
+    const options = PROPERTY_KINDS[kind]?.values ?? [];
+    const next: Schema[] = [];
+    for (const value of values) {
+      if (!required) next.push(value);
+      for (const option of options) next.push({ ...value, [name]: option });
+    }
+    // Past a few dozen, every other one: the combinations are many, the rules few.
+    values = next.length > 48 ? next.filter((_, index) => index % 2 === 0) : next;
+  }
+  return values;
+}
+
+describe('a discriminated root union under the profiles that send every property', () => {
+  for (const profile of SENDING_EVERY_PROPERTY) {
+    it(`${profile}: every value the original accepts comes back exactly`, () => {
+      let checked = 0;
+      fc.assert(
+        fc.property(unionPlan, fc.boolean(), (plans, repair) => {
+          const schema = { anyOf: plans.map(branchSchema) };
+          const { schema: wire, codec } = toProviderSchema(schema, profile, { repair });
+          expect(
+            checkProviderSchema(wire, profile).filter((v) => v.severity === 'error'),
+          ).toStrictEqual([]);
+          const original = createAjv('2020-12').compile(schema);
+          const wireValid = createAjv('2020-12').compile(wire);
+          for (const value of plans.flatMap(branchValues)) {
+            expect(original(value), JSON.stringify(value)).toBe(true);
+            const sent = encodeArguments(codec, value);
+            expect(wireValid(sent), JSON.stringify(sent)).toBe(true);
+            expect(decodeArguments(codec, sent, { repair })).toStrictEqual(
+              decodedBack(plans, value),
+            );
+            checked++;
+          }
+        }),
+        { numRuns: runs, seed },
+      );
+      expect(checked).toBeGreaterThan(runs);
+    });
+  }
+
+  const create = {
+    type: 'object',
+    properties: {
+      action: { const: 'create' },
+      title: { type: 'string' },
+      parent: { type: 'string' },
+    },
+    required: ['action', 'title'],
+    additionalProperties: false,
+  };
+  const update = {
+    type: 'object',
+    properties: {
+      action: { const: 'update' },
+      id: { type: 'string' },
+      parent: { type: ['string', 'null'] },
+    },
+    required: ['action', 'id'],
+    additionalProperties: false,
+  };
+
+  it('reads a null parent as absent for "create" and as null for "update"', () => {
+    const { codec } = toProviderSchema({ oneOf: [create, update] }, 'openai-strict');
+    const merged = {
+      kind: 'object',
+      nullMeansAbsent: ['title', 'id'],
+      absentSentAsNull: ['parent'],
+    };
+    const tag = (value: string) => ({
+      types: ['object'],
+      required: ['action'],
+      tags: [['action', [value]]],
+    });
+    expect(codec).toStrictEqual({
+      version: 1,
+      root: {
+        kind: 'union',
+        branches: [
+          {
+            wire: tag('create'),
+            original: tag('create'),
+            codec: { kind: 'object', nullMeansAbsent: ['title', 'parent', 'id'] },
+          },
+          { wire: tag('update'), original: tag('update'), codec: merged },
+          { wire: { types: ['object'] }, original: { types: ['object'] }, codec: merged },
+        ],
+      },
+    });
+    const sent = { action: 'create', title: 't', parent: null, id: null };
+    expect(decodeArguments(codec, sent)).toStrictEqual({ action: 'create', title: 't' });
+    expect(
+      decodeArguments(codec, { action: 'update', title: null, parent: null, id: 'p' }),
+    ).toStrictEqual({ action: 'update', parent: null, id: 'p' });
+    // A discriminator naming no branch: the merged object's reading.
+    expect(decodeArguments(codec, { ...sent, action: 'delete' })).toStrictEqual({
+      action: 'delete',
+      title: 't',
+      parent: null,
+    });
+  });
+
+  it('keeps the merged object codec where every branch reads null alike', () => {
+    const { codec } = toProviderSchema(
+      {
+        oneOf: [
+          { ...create, properties: { ...create.properties, parent: { type: 'string' } } },
+          { ...update, properties: { ...update.properties, parent: { type: 'string' } } },
+        ],
+      },
+      'openai-strict',
+    );
+    expect(codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'object', nullMeansAbsent: ['title', 'parent', 'id'] },
+    });
+  });
+
+  it('keeps the merged object codec where no property tells the branches apart', () => {
+    const untagged = {
+      anyOf: [
+        { ...create, properties: { ...create.properties, action: { type: 'string' } } },
+        update,
+      ],
+    };
+    const { codec } = toProviderSchema(untagged, 'openai-strict');
+    expect(codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'object', nullMeansAbsent: ['title', 'id'], absentSentAsNull: ['parent'] },
+    });
+  });
+
+  it('splits at most 10,000 (branch, optional property) pairs: past them, the merged reading', () => {
+    const names = Array.from({ length: 100 }, (_, index) => `p${index}`);
+    const union = (count: number) => ({
+      anyOf: Array.from({ length: count }, (_, index) => ({
+        type: 'object',
+        properties: {
+          kind: { const: index },
+          ...Object.fromEntries(
+            names.map((name) => [name, { type: index === 0 ? ['string', 'null'] : 'string' }]),
+          ),
+        },
+        required: ['kind'],
+        additionalProperties: false,
+      })),
+    });
+    const kindOf = (count: number) =>
+      (toProviderSchema(union(count), 'openai-strict').codec.root as { kind: string }).kind;
+    expect(kindOf(100)).toBe('union');
+    expect(kindOf(101)).toBe('object');
+  });
+});
