@@ -178,6 +178,24 @@ describe('@toolschema/zod only', () => {
     >();
   });
 
+  it('profile: a discriminated union reads each branch its way, the null that clears and the absent parent', async () => {
+    const Edit = z.discriminatedUnion('action', [
+      z.object({ action: z.literal('create'), title: z.string(), parent: z.string().optional() }),
+      // `null` clears the parent; absent leaves it as it is.
+      z.object({ action: z.literal('update'), id: z.string(), parent: z.string().nullish() }),
+    ]);
+    const tool = toToolInputSchema(Edit, { profile: 'openai-strict' });
+    const listed = tool['~standard'].jsonSchema.input(TARGET);
+    expect(listed.required).toStrictEqual(['action', 'title', 'parent', 'id']);
+    // The model sends every property, `null` for those it leaves out.
+    expect(
+      await tool['~standard'].validate({ action: 'create', title: 't', parent: null, id: null }),
+    ).toStrictEqual({ value: { action: 'create', title: 't' } });
+    expect(
+      await tool['~standard'].validate({ action: 'update', title: null, parent: null, id: 'p' }),
+    ).toStrictEqual({ value: { action: 'update', id: 'p', parent: null } });
+  });
+
   it('repair: fixes what Zod refuses, and leaves what Zod accepts, .catch() and coercion included', async () => {
     const Search = z.object({
       query: z.string(),
