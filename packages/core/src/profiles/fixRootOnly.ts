@@ -1,5 +1,6 @@
 import { isType } from '../providerRules/draft202012Shape.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
+import { setOwn } from '../utils/cloneJson.ts';
 import { isBooleanBound, writeNumericBounds } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
@@ -22,8 +23,9 @@ type SchemaObject = Record<string, unknown>;
 /**
  * The rewrite of the lenient profiles (`openai`, `anthropic`), which accept the self-contained
  * schema but for its root: `$schema` removed, a root union merged into one object (or the root
- * wrapped), a root `allOf` merged, and draft-07 tuples, draft-04 bounds and annotations written
- * in 2020-12 (Anthropic validates every schema against the 2020-12 meta-schema), patterns
+ * wrapped), a root `allOf` merged, and draft-07 tuples, draft-04 bounds, `dependencies` and
+ * annotations written in 2020-12 (Anthropic validates every schema against the 2020-12
+ * meta-schema), draft-04's `id` left out (Ajv refuses to compile it), patterns
  * written for other regex engines in the form ECMA-262 validators compile, where they have one,
  * OpenAPI's `nullable` left out where no `type` stands beside it (it asserts nothing there), and
  * a `type` that names no JSON type moved into the description.
@@ -110,6 +112,8 @@ const MISSHAPEN_ANNOTATION = 4;
 const FOREIGN_PATTERN = 8;
 const NULLABLE = 16;
 const FOREIGN_TYPE = 32;
+const DRAFT_04_ID = 64;
+const DEPENDENCIES = 128;
 
 /**
  * Which of the older shapes a node holds, from one scan of its few keys, which also pushes its
@@ -128,19 +132,22 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
       else if (key === 'pattern' && isForeignPattern(value)) found |= FOREIGN_PATTERN;
       else if (key === 'nullable') found |= NULLABLE;
       else if (key === 'type' && !isType(value)) found |= FOREIGN_TYPE;
+      else if (key === 'id' && Object.hasOwn(node, key)) found |= DRAFT_04_ID;
       continue;
     }
     // `for...in` also meets inherited keys; only own ones hold subschemas.
     if (!Object.hasOwn(node, key)) continue;
     if (kind === KeywordKind.SchemaOrArray && Array.isArray(node[key])) found |= TUPLE;
+    else if (kind === KeywordKind.SchemaOrDataMap && isPlainObject(node[key]))
+      found |= DEPENDENCIES;
     forEachSubschemaUnder(node, key, kind, push);
   }
   return found;
 }
 
 /**
- * Writes draft-07 tuples, draft-04 exclusive bounds, annotations and patterns the 2020-12 way,
- * and leaves out a `nullable` without a `type`, in place,
+ * Writes draft-07 tuples, draft-04 exclusive bounds, `dependencies`, annotations and patterns the
+ * 2020-12 way, and leaves out a `nullable` without a `type` and draft-04's `id`, in place,
  * on every schema object `visitSchemas` would visit. The scan that finds a node's older shapes
  * also lists its subschemas: it runs over every node of each lenient conversion, where
  * `visitSchemas` (a node's keys listed once more, each kind asked again) cost most of what the
@@ -216,6 +223,40 @@ function writeOlderShapes(node: SchemaObject, found: number): void {
   // OpenAPI's `nullable` without a `type` beside it asserts nothing (OpenAPI 3.0.3), and Ajv
   // refuses to compile a schema that has it: left out, the wire means what it meant.
   if (found & NULLABLE && !Object.hasOwn(node, 'type')) delete node.nullable;
+  // Draft-04's `id` names a resource the pass has already resolved every `$ref` into (and in later
+  // drafts it is no keyword at all), while every Ajv 8 build refuses to compile a schema that
+  // holds it ("NOT SUPPORTED: keyword id"): left out, the wire means what it meant.
+  if (found & DRAFT_04_ID) delete node.id;
+  if (found & DEPENDENCIES) splitDependencies(node);
+}
+
+/**
+ * Writes draft-04 to draft-07's `dependencies` as 2020-12 does: a list of names under
+ * `dependentRequired`, a schema under `dependentSchemas` (2020-12 defines no `dependencies`, so a
+ * validator reading the wire as 2020-12 may ignore it). Names already there keep both: the lists
+ * joined, the schemas under `allOf`.
+ */
+function splitDependencies(node: SchemaObject): void {
+  const dependencies = node.dependencies as SchemaObject;
+  const required = isPlainObject(node.dependentRequired) ? { ...node.dependentRequired } : {};
+  const schemas = isPlainObject(node.dependentSchemas) ? { ...node.dependentSchemas } : {};
+  let hasRequired = isPlainObject(node.dependentRequired);
+  let hasSchemas = isPlainObject(node.dependentSchemas);
+  for (const name of Object.keys(dependencies)) {
+    const value = dependencies[name];
+    if (Array.isArray(value)) {
+      const known = Object.hasOwn(required, name) ? required[name] : undefined;
+      setOwn(required, name, Array.isArray(known) ? [...new Set([...known, ...value])] : value);
+      hasRequired = true;
+    } else {
+      const known = Object.hasOwn(schemas, name) ? schemas[name] : undefined;
+      setOwn(schemas, name, known === undefined ? value : { allOf: [known, value] });
+      hasSchemas = true;
+    }
+  }
+  delete node.dependencies;
+  if (hasRequired) node.dependentRequired = required;
+  if (hasSchemas) node.dependentSchemas = schemas;
 }
 
 /**

@@ -1616,6 +1616,42 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it("openai and anthropic leave out draft-04's id and split dependencies, so Ajv 2020 compiles the wire", () => {
+    const schema = {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      id: 'http://example.com/tool.json#',
+      type: 'object',
+      properties: {
+        card: {
+          id: '#card',
+          type: 'object',
+          dependencies: { number: ['cvc'], billing: { required: ['address'] } },
+          dependentRequired: { number: ['expiry', 'cvc'] },
+        },
+      },
+    };
+    for (const profile of ['openai', 'anthropic'] as const) {
+      const { schema: wire, diagnostics } = toProviderSchema(schema, profile);
+      expect(wire).toStrictEqual({
+        type: 'object',
+        properties: {
+          card: {
+            type: 'object',
+            dependentRequired: { number: ['expiry', 'cvc'] },
+            dependentSchemas: { billing: { required: ['address'] } },
+          },
+        },
+      });
+      expect(diagnostics).toStrictEqual([]);
+      const compiled = compileFresh('2020-12', wire);
+      if ('error' in compiled) throw compiled.error;
+      const { validate } = compiled;
+      expect(validate({ card: { number: 1, expiry: 2, cvc: 3 } })).toBe(true);
+      expect(validate({ card: { number: 1, cvc: 3 } })).toBe(false);
+      expect(validate({ card: { billing: 1 } })).toBe(false);
+    }
+  });
+
   it('openai and anthropic leave out a nullable without a type, which asserts nothing and Ajv refuses', () => {
     const schema = {
       type: 'object',
