@@ -236,10 +236,17 @@ describe('a discriminated root union under the profiles that send every property
         update,
       ],
     };
-    const { codec } = toProviderSchema(untagged, 'openai-strict');
+    const { codec, diagnostics } = toProviderSchema(untagged, 'openai-strict');
     expect(codec).toStrictEqual({
       version: 1,
       root: { kind: 'object', nullMeansAbsent: ['title', 'id'], absentSentAsNull: ['parent'] },
+    });
+    // `create` cannot leave `parent` out: the merge says so.
+    expect(diagnostics.find((each) => each.code === 'profile-root-merged')).toStrictEqual({
+      code: 'profile-root-merged',
+      pointer: '',
+      message:
+        'The root anyOf of 2 objects became one object with all their properties; the validator still checks that the arguments match one branch. Some branches take null for "parent" and others refuse it, and no discriminator tells the branches apart: a null sent there stays null, so a branch that refuses it cannot leave it out (narrower).',
     });
   });
 

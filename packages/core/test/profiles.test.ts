@@ -110,9 +110,11 @@ const NAME_MAPS: ReadonlySet<string> = new Set([
 /**
  * Codes that say some original value has no wire encoding, with the Ajv keywords by which the wire
  * may refuse such a value: a closed object refuses a key it does not list, a typeless schema sent
- * as one type refuses the others. `profile-root-merged` (also widening) names properties where
- * the merged root is narrower, whatever keyword refuses them. `profile-absent-null-merged`
- * explains no refusal: absent has a wire spelling, it only comes back as `null`.
+ * as one type refuses the others. `profile-root-merged` explains a refusal only where its
+ * message names properties the merge narrowed ({@link narrowedByMerge}), whatever keyword
+ * refuses them; a merge that narrowed nothing explains none.
+ * `profile-absent-null-merged` explains no refusal: absent has a wire spelling, it only comes back
+ * as `null`.
  */
 const REFUSALS: ReadonlyMap<DiagnosticCode, ReadonlySet<string> | 'any'> = new Map<
   DiagnosticCode,
@@ -120,13 +122,29 @@ const REFUSALS: ReadonlyMap<DiagnosticCode, ReadonlySet<string> | 'any'> = new M
 >([
   ['profile-object-closed', new Set(['additionalProperties'])],
   ['profile-type-inferred', new Set(['type'])],
-  ['profile-root-merged', 'any'],
 ]);
-/** Codes that may change any value on its way back (see {@link explainsDifference}). */
+/**
+ * Codes that may change any value on its way back (see {@link explainsDifference}); and a root
+ * merge that narrowed a property ({@link narrowedByMerge}). A merge that narrowed nothing changes
+ * no value but as `profile-absent-null-merged` says: where the branches read `null` differently,
+ * a discriminator makes each read it its way, and without one the merge says it narrowed.
+ */
 const ANY_DIFFERENCE: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
-  'profile-root-merged',
   'profile-type-inferred',
 ]);
+
+/**
+ * Whether a `profile-root-merged` diagnostic names properties the merge narrowed: a branch leaves
+ * them open, or a branch cannot leave them out (a `null` it refuses stays `null`).
+ */
+function narrowedByMerge(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some(
+    (diagnostic) =>
+      diagnostic.code === 'profile-root-merged' &&
+      (diagnostic.message.includes('leaves it open') ||
+        diagnostic.message.includes('cannot leave it out')),
+  );
+}
 
 interface Counts {
   schemas: number;
@@ -171,13 +189,21 @@ function has(diagnostics: readonly Diagnostic[], codes: ReadonlySet<DiagnosticCo
 /**
  * Whether a narrowing diagnostic explains why a value came back otherwise than it was sent:
  * `profile-absent-null-merged` by properties that come back `null` where they were absent (and
- * nothing else); a merged root or an inferred type by anything.
+ * nothing else), in a value the original still accepts (a `null` where the original refuses it
+ * is a call lost, not absent spelled another way); a merged root that narrowed a property or an
+ * inferred type by anything.
  */
-function explainsDifference(diagnostics: readonly Diagnostic[], back: unknown, sent: unknown) {
-  if (has(diagnostics, ANY_DIFFERENCE)) return true;
+function explainsDifference(
+  diagnostics: readonly Diagnostic[],
+  back: unknown,
+  sent: unknown,
+  originalAccepts: (value: unknown) => boolean | undefined,
+) {
+  if (has(diagnostics, ANY_DIFFERENCE) || narrowedByMerge(diagnostics)) return true;
   return (
     diagnostics.some((diagnostic) => diagnostic.code === 'profile-absent-null-merged') &&
-    equalButAbsentAsNull(back, sent)
+    equalButAbsentAsNull(back, sent) &&
+    originalAccepts(back) !== false
   );
 }
 
@@ -256,10 +282,11 @@ function explainsWidening(
   diagnostics: readonly Diagnostic[],
   errors: readonly Refusal[],
   wireValue: unknown,
+  decoded: unknown,
 ) {
   return someDiagnosticExplains(diagnostics, WIDENING, (diagnostic, keywords) => {
     if (diagnostic.code === 'profile-entries') {
-      const places = entryHolders(wireValue);
+      const places = entryHolders(wireValue, decoded);
       if (errors.some((error) => places.some((place) => within(error.instancePath, place))))
         return true;
     }
@@ -294,29 +321,37 @@ function someDiagnosticExplains(
  * The instance paths of the objects a wire value sends as `{ key, value }` entries, either whole
  * (the entries array's own path) or for their unlisted keys (the path of the object holding it).
  * Entries the decoder cannot map (a key twice, or also sent as a property) pass through as they
- * came, for the validator to refuse anywhere in that object.
+ * came, for the validator to refuse anywhere in that object. An empty array is entries where it
+ * decoded to an object (no keys: `{}`).
  */
-function entryHolders(wireValue: unknown): string[] {
+function entryHolders(wireValue: unknown, decoded: unknown): string[] {
   const places: string[] = [];
-  const visit = (value: unknown, path: string, parent: string) => {
+  const visit = (value: unknown, back: unknown, path: string, parent: string) => {
     if (Array.isArray(value)) {
       const entries =
-        value.length > 0 &&
-        value.every(
-          (item) =>
-            isRecord(item) &&
-            Object.keys(item).length === 2 &&
-            Object.hasOwn(item, 'key') &&
-            Object.hasOwn(item, 'value'),
-        );
+        value.length > 0
+          ? value.every(
+              (item) =>
+                isRecord(item) &&
+                Object.keys(item).length === 2 &&
+                Object.hasOwn(item, 'key') &&
+                Object.hasOwn(item, 'value'),
+            )
+          : isRecord(back);
       if (entries) places.push(path, parent);
-      for (const [index, item] of value.entries()) visit(item, `${path}/${index}`, path);
+      for (const [index, item] of value.entries())
+        visit(item, Array.isArray(back) ? back[index] : undefined, `${path}/${index}`, path);
     } else if (isRecord(value)) {
       for (const [key, item] of Object.entries(value))
-        visit(item, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, path);
+        visit(
+          item,
+          isRecord(back) && Object.hasOwn(back, key) ? back[key] : undefined,
+          `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`,
+          path,
+        );
     }
   };
-  visit(wireValue, '', '');
+  visit(wireValue, decoded, '', '');
   return places;
 }
 
@@ -340,6 +375,7 @@ function explainsRefusal(
   errors: readonly Refusal[],
   wire: unknown,
 ) {
+  if (narrowedByMerge(diagnostics)) return true;
   return someDiagnosticExplains(diagnostics, REFUSALS, (diagnostic, keywords) =>
     errors.some(
       (error) =>
@@ -490,7 +526,7 @@ function check(
       accepted.push(decoded);
     } else {
       // Law 3: only where a widening diagnostic says so.
-      if (!explainsWidening(result.diagnostics, originalErrors(decoded), value))
+      if (!explainsWidening(result.diagnostics, originalErrors(decoded), value, decoded))
         throw new Error(
           `decoded wire-valid ${preview(value)} to ${preview(decoded)}, which the original refuses; no widening diagnostic explains ${preview(originalErrors(decoded).map((error) => error.schemaPath))}; ${context()}`,
         );
@@ -522,7 +558,7 @@ function check(
     const back = decodeArguments(result.codec, encoded);
     const difference = firstJsonDifference(back, value);
     if (difference !== undefined) {
-      if (explainsDifference(result.diagnostics, back, value)) continue;
+      if (explainsDifference(result.diagnostics, back, value, originalAccepts)) continue;
       throw new Error(
         `${preview(value)} encoded to ${preview(encoded)} decodes to ${preview(back)}; ${context()}`,
       );

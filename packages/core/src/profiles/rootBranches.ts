@@ -1,4 +1,4 @@
-import type { CodecGuard, CodecNode, JsonValue } from '../types/index.ts';
+import type { CodecGuard, CodecNode, Diagnostic, JsonValue } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { resolveLocalReference } from '../utils/pointer.ts';
@@ -25,6 +25,8 @@ type NullRule = 'absent' | 'null';
  * @param wire The wire schema of the merged root.
  * @param branches The root union's object branches, as merged.
  * @param document The self-contained schema (where a branch's `$ref` resolves).
+ * @param report The merge's diagnostic: where the branches read `null` differently and nothing
+ *   tells them apart, it says which properties a branch cannot leave out.
  * @returns The root codec: the node as it came where every branch reads `null` its way, or where
  *   no discriminator tells them apart.
  */
@@ -33,6 +35,7 @@ export function splitRootByDiscriminator(
   wire: SchemaObject,
   branches: readonly SchemaObject[],
   document: unknown,
+  report: Diagnostic | undefined,
 ): CodecNode {
   if (node === null || node.kind !== 'object' || branches.length < 2) return node;
   const nullMeansAbsent = node.nullMeansAbsent ?? [];
@@ -50,26 +53,45 @@ export function splitRootByDiscriminator(
     return target.found ? target.value : undefined;
   };
   // Each branch lists every merged optional property: past this many entries in all, the merged
-  // reading stays (a root of 10⁴ branches and as many names would write 10⁸).
-  if (branches.length * order.length > MAX_SPLIT_ENTRIES) return node;
+  // reading stays (a root of 10⁴ branches and as many names would write 10⁸), and every property
+  // some branch takes `null` for may be one another cannot leave out.
+  if (branches.length * order.length > MAX_SPLIT_ENTRIES) {
+    const names = order.filter((name) => merged.get(name) === 'null');
+    if (report !== undefined && names.length > 0) report.message += describeUnsplit(names, false);
+    return node;
+  }
   // Read once per branch: a branch may require thousands of names.
   const required = branches.map(
     (branch) => new Set(Array.isArray(branch.required) ? branch.required : []),
   );
-  const discriminator = findDiscriminator(branches, required);
-  if (discriminator === undefined) return node;
-  const wireTags = wireValues(node, discriminator.name, discriminator.values);
-  if (wireTags === undefined) return node;
-  let differs = false;
+  // Where the merged object reads `null` as absent, the wire sends no other `null` there (a
+  // value that is `null` travels in another spelling, a JSON string say): every branch reads it
+  // so. Only where it reads `null` as `null` may a branch read it as absent.
+  /** The names where a branch reads `null` as absent and the merged object as `null`. */
+  const lost = new Set<string>();
   const rules = branches.map((branch, index) => {
     const reads = branchReading(branch, required[index] as ReadonlySet<unknown>, resolve);
     return order.map((name) => {
-      const rule = reads(name, merged.get(name) as NullRule);
-      differs ||= rule !== merged.get(name);
+      if (merged.get(name) === 'absent') return 'absent';
+      const rule = reads(name);
+      if (rule === 'absent') lost.add(name);
       return rule;
     });
   });
-  if (!differs) return node;
+  if (lost.size === 0) return node;
+  const discriminator = findDiscriminator(branches, required);
+  const wireTags =
+    discriminator === undefined
+      ? undefined
+      : wireValues(node, discriminator.name, discriminator.values);
+  if (discriminator === undefined || wireTags === undefined) {
+    if (report !== undefined)
+      report.message += describeUnsplit(
+        order.filter((name) => lost.has(name)),
+        true,
+      );
+    return node;
+  }
   const name = discriminator.name;
   return {
     kind: 'union',
@@ -85,29 +107,45 @@ export function splitRootByDiscriminator(
   };
 }
 
+/** How many property names a sentence quotes before it only counts the rest. */
+const QUOTED_NAMES = 5;
+
+/**
+ * The sentence the merge's diagnostic gains where the merged reading of `null` stays though some
+ * branch reads it as absent: that branch cannot leave those properties out.
+ *
+ * @param names The properties.
+ * @param sure Whether a branch is known to refuse `null` there (else: the branches were too many
+ *   to read, and some branch takes `null` there).
+ */
+function describeUnsplit(names: readonly string[], sure: boolean): string {
+  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
+  const list = `${quoted.join(', ')}${names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : ''}`;
+  const lead = sure
+    ? `Some branches take null for ${list} and others refuse it, and no discriminator tells the branches apart`
+    : `The branches are too many to read null apart for ${list}`;
+  return ` ${lead}: a null sent there stays null, so a branch that refuses it cannot leave it out (narrower).`;
+}
+
 /** Past this many (branch, property) pairs, a merged root is not split (see below). */
 const MAX_SPLIT_ENTRIES = 10_000;
 
 /**
- * How a branch reads a `null` sent for a merged optional property. A required one: as `null`
- * where its schema takes `null` (the arguments hold it), else as the merged object does (the
- * branch refuses it either way). An optional one it lists: as its schema says. One it does not
- * list: as absent, which the branch accepts whatever `additionalProperties` says, and which is
- * what a model that sends `null` there means.
+ * How a branch reads a `null` sent for a merged optional property whose merged object reads it
+ * as `null` (some branch takes `null` there). A property the branch requires: as `null` (the
+ * branch refuses it absent). An optional one it lists: as its schema says. One it does not list:
+ * as absent, which the branch accepts whatever `additionalProperties` says, and which is what a
+ * model that sends `null` there means.
  */
 function branchReading(
   branch: SchemaObject,
   required: ReadonlySet<unknown>,
   resolve: (ref: string) => unknown,
-): (name: string, merged: NullRule) => NullRule {
+): (name: string) => NullRule {
   const properties = isPlainObject(branch.properties) ? branch.properties : {};
-  return (name, merged) => {
-    const listed = Object.hasOwn(properties, name);
-    if (required.has(name)) {
-      const schema = listed ? properties[name] : (branch.additionalProperties ?? true);
-      return mayAcceptNull(schema, resolve) ? 'null' : merged;
-    }
-    if (!listed) return 'absent';
+  return (name) => {
+    if (required.has(name)) return 'null';
+    if (!Object.hasOwn(properties, name)) return 'absent';
     return mayAcceptNull(properties[name], resolve) ? 'null' : 'absent';
   };
 }

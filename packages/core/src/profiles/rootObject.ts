@@ -20,6 +20,8 @@ export interface MergedRoot {
   narrowed: readonly string[];
   /** The union's object branches, as merged (empty where nothing was merged). */
   branches: readonly SchemaObject[];
+  /** The merge's `profile-root-merged` diagnostic (what a later step adds to it goes there). */
+  report: Diagnostic | undefined;
 }
 
 /** What a root left as it came narrowed: nothing (one list for every call; it is never written). */
@@ -30,7 +32,7 @@ const NO_BRANCHES: readonly SchemaObject[] = Object.freeze([]);
 
 /** The result of a root left as it came. */
 function unmerged(root: SchemaObject): MergedRoot {
-  return { schema: root, narrowed: NOTHING_NARROWED, branches: NO_BRANCHES };
+  return { schema: root, narrowed: NOTHING_NARROWED, branches: NO_BRANCHES, report: undefined };
 }
 
 /**
@@ -98,12 +100,13 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): M
   if (branches.every((branch) => branch.additionalProperties === false))
     merged.additionalProperties = false;
   const narrowed = narrowedProperties(branches, names);
-  diagnostics.push({
+  const report: Diagnostic = {
     code: 'profile-root-merged',
     pointer: '',
     message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.${describeNarrowed(narrowed)}`,
-  });
-  return { schema: merged, narrowed, branches };
+  };
+  diagnostics.push(report);
+  return { schema: merged, narrowed, branches, report };
 }
 
 /** How many property names a merge diagnostic quotes before it only counts the rest. */

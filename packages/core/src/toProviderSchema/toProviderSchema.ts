@@ -62,6 +62,8 @@ interface RewrittenRoot {
    * the root was not merged).
    */
   branches?: readonly Record<string, unknown>[];
+  /** The merge's diagnostic, where the root was merged. */
+  mergeReport?: Diagnostic | undefined;
 }
 
 /** The profile's rewrite of the whole schema, its root a plain object. */
@@ -70,7 +72,7 @@ function rewriteProfile(
   recipe: Recipe,
   diagnostics: Diagnostic[],
 ): RewrittenRoot {
-  const { schema: merged, narrowed, branches } = mergeRootUnion(root, diagnostics);
+  const { schema: merged, narrowed, branches, report } = mergeRootUnion(root, diagnostics);
   const kept = diagnostics.length;
   let rewritten = rewriteSchema(merged, recipe, diagnostics);
   // Past the provider's limit on properties, objects nest one level less deep (the deepest then
@@ -92,7 +94,7 @@ function rewriteProfile(
   // the finished wire show whether it holds.
   if (recipe.enumLimits !== undefined)
     fitEnumLimits(wire.schema, rewritten.enums, recipe.enumLimits, recipe.profile, diagnostics);
-  return { schema: wire.schema, codec: wire.codec, narrowed, branches };
+  return { schema: wire.schema, codec: wire.codec, narrowed, branches, mergeReport: report };
 }
 
 /**
@@ -145,7 +147,7 @@ export function toProviderSchema(
   const split =
     wire.branches === undefined || wire.branches.length === 0
       ? marked
-      : splitRootByDiscriminator(marked, wire.schema, wire.branches, root);
+      : splitRootByDiscriminator(marked, wire.schema, wire.branches, root, wire.mergeReport);
   const codec: Codec = split === wire.codec.root ? wire.codec : { version: 1, root: split };
   return { schema: wire.schema, codec, diagnostics };
 }

@@ -106,21 +106,8 @@ export function toolSchema(): fc.Arbitrary<Record<string, unknown>> {
             prefixItems: [node(depth + 1), node(depth + 1)],
             ...(g(fc.boolean) ? { items: false, minItems: 2 } : {}),
           };
-        case 'union': {
-          const discriminated = g(fc.boolean);
-          const branches = [0, 1].map((index) => {
-            const object = objectNode(depth) as {
-              properties: Record<string, unknown>;
-              required: string[];
-            };
-            if (discriminated) {
-              object.properties = { type: { const: `t${index}` }, ...object.properties };
-              object.required = ['type', ...object.required];
-            }
-            return object;
-          });
-          return { [g(fc.boolean) ? 'oneOf' : 'anyOf']: branches };
-        }
+        case 'union':
+          return unionOfObjects(depth);
         case 'allOf':
           return { allOf: [objectNode(depth), objectNode(depth)] };
         case 'any':
@@ -140,6 +127,22 @@ export function toolSchema(): fc.Arbitrary<Record<string, unknown>> {
           return { $ref: '#/$defs/Tree', description: 'a tree' };
         }
       }
+    };
+    /** Two objects, told apart by a `type` const or not, under `oneOf` or `anyOf`. */
+    const unionOfObjects = (depth: number): Record<string, unknown> => {
+      const discriminated = g(fc.boolean);
+      const branches = [0, 1].map((index) => {
+        const object = objectNode(depth) as {
+          properties: Record<string, unknown>;
+          required: string[];
+        };
+        if (discriminated) {
+          object.properties = { type: { const: `t${index}` }, ...object.properties };
+          object.required = ['type', ...object.required];
+        }
+        return object;
+      });
+      return { [g(fc.boolean) ? 'oneOf' : 'anyOf']: branches };
     };
     const objectNode = (depth: number): Record<string, unknown> => {
       const names = g(() =>
@@ -162,10 +165,15 @@ export function toolSchema(): fc.Arbitrary<Record<string, unknown>> {
         ...(closed === 'closed' ? { additionalProperties: false } : {}),
       };
     };
+    // Mostly an object; sometimes any node, sometimes a union of objects (which the profiles
+    // that want an object root merge into one).
+    const rootKind = g(fc.integer, { min: 0, max: 6 });
     const root =
-      g(fc.integer, { min: 0, max: 5 }) === 0
+      rootKind === 0
         ? (node(0) as Record<string, unknown>)
-        : objectNode(0);
+        : rootKind === 1
+          ? unionOfObjects(0)
+          : objectNode(0);
     const document: Record<string, unknown> =
       typeof root === 'object' && root !== null ? { ...root } : {};
     if (Object.keys(defs).length > 0) document.$defs = defs;
