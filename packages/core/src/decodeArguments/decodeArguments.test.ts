@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Codec, CodecNode, JsonType } from '../types/index.ts';
+import { toProviderSchema } from '../toProviderSchema/index.ts';
+import { type Codec, type CodecNode, type JsonType, PROFILES } from '../types/index.ts';
 import { decodeArguments } from './decodeArguments.ts';
 
 const codec = (root: Codec['root']): Codec => ({ version: 1, root });
@@ -369,6 +370,44 @@ describe('decodeArguments', () => {
       ids: '["1"]',
       list: [1],
     });
+  });
+
+  it("repair: reaches inside the branch of a union that a value's type names", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        u: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: {
+                list: { type: 'array', items: { type: 'string' } },
+                flag: { type: 'boolean' },
+              },
+              required: ['list'],
+            },
+            { type: 'string' },
+          ],
+        },
+      },
+      required: ['u'],
+    };
+    for (const profile of PROFILES) {
+      const { codec: marked } = toProviderSchema(schema, profile, { repair: true });
+      const repaired = (value: unknown) => decodeArguments(marked, value, { repair: true });
+      expect(repaired({ u: { list: '["a","b"]', flag: true } }), profile).toStrictEqual({
+        u: { list: ['a', 'b'], flag: true },
+      });
+      // The union takes a string: a string there is one, whatever it holds.
+      expect(repaired({ u: '{"list":["a"]}' }), profile).toStrictEqual({ u: '{"list":["a"]}' });
+    }
+    // Where the wire is the original but the root, a stray null inside the branch goes too.
+    for (const profile of ['mcp', 'openai', 'anthropic'] as const) {
+      const { codec: marked } = toProviderSchema(schema, profile, { repair: true });
+      expect(
+        decodeArguments(marked, { u: { list: ['a'], flag: null } }, { repair: true }),
+      ).toStrictEqual({ u: { list: ['a'] } });
+    }
   });
 
   describe('parseJson', () => {

@@ -44,4 +44,72 @@ describe('markRepairs', () => {
       kind: 'object',
     });
   });
+
+  it('marks inside a union whose branches take types no other takes, each branch by its types', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        u: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { list: { type: 'array' }, flag: { type: 'boolean' } },
+              required: ['list'],
+            },
+            { type: 'string' },
+            { type: 'null' },
+          ],
+        },
+      },
+    };
+    const u = {
+      kind: 'union',
+      branches: [
+        {
+          wire: { types: ['object'] },
+          original: { types: ['object'] },
+          codec: {
+            kind: 'object',
+            properties: { list: { kind: 'array', items: null } },
+            strayNull: ['flag'],
+          },
+        },
+        { wire: { types: ['string'] }, original: { types: ['string'] }, codec: null },
+      ],
+    };
+    // `u` takes null (its last branch): no stray null there.
+    expect(markRepairs(null, schema, SURE)).toStrictEqual({ kind: 'object', properties: { u } });
+  });
+
+  it('marks nothing inside a union whose branches share a type (an integer is a number)', () => {
+    const union = (second: unknown) => ({
+      type: 'object',
+      properties: {
+        u: { oneOf: [{ type: 'object', properties: { list: { type: 'array' } } }, second] },
+      },
+      required: ['u'],
+    });
+    const none = { kind: 'object' };
+    expect(markRepairs(null, union({ type: 'object' }), SURE)).toStrictEqual({
+      kind: 'object',
+      // Both branches objects: a string there is parsed, nothing inside is marked.
+      properties: { u: { kind: 'object' } },
+    });
+    expect(markRepairs(null, union({ type: ['string', 'object'] }), SURE)).toStrictEqual(none);
+    expect(markRepairs(null, union({ $ref: '#/$defs/A' }), SURE)).toStrictEqual(none);
+    const numbers = {
+      type: 'object',
+      properties: {
+        n: {
+          anyOf: [
+            { type: 'integer' },
+            { type: 'number' },
+            { type: 'array', items: { type: 'object' } },
+          ],
+        },
+      },
+      required: ['n'],
+    };
+    expect(markRepairs(null, numbers, SURE)).toStrictEqual(none);
+  });
 });

@@ -1,4 +1,4 @@
-import type { CodecNode } from '../types/index.ts';
+import type { CodecNode, JsonType } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { resolveLocalReference } from '../utils/pointer.ts';
@@ -49,7 +49,8 @@ function isUnsure(key: string, depth: number, marking: Marking): boolean {
  *   position is marked where every value the wire accepts but `null` is an object (or an array):
  *   `type: "object"` (or `["object", "null"]`), or a union (`anyOf`, `oneOf`) whose branches
  *   besides `null` are (inside several such branches, nothing is marked). Where a string is also
- *   accepted, it is not marked: the string is a value there.
+ *   accepted, it is not marked: the string is a value there. Inside a union whose branches take
+ *   types no other branch takes, the branch a value's type names is marked (see `markUnion`).
  * - with `strayNull`, an optional property whose schema refuses `null` is listed in its
  *   object's `strayNull`: a `null` there is dropped, read as the property left out (what a model
  *   sends when it was told that optional means nullable). Only where the wire is the original
@@ -192,8 +193,9 @@ function strayNullKeys(
 
 /** The marks of one position (see {@link markRepairs}). */
 function mark(schema: unknown, depth: number, marking: Marking): CodecNode {
-  const container = depth < MAX_MARK_DEPTH ? containerSchema(schema) : undefined;
-  if (container === undefined) return null;
+  if (depth >= MAX_MARK_DEPTH) return null;
+  const container = containerSchema(schema);
+  if (container === undefined) return markUnion(schema, depth, marking);
   const { kind, schema: wants } = container;
   if (kind === 'array') return markArray(wants, depth + 1, marking);
   const node: Extract<CodecNode, { kind: 'object' }> = { kind: 'object' };
@@ -216,6 +218,66 @@ function mark(schema: unknown, depth: number, marking: Marking): CodecNode {
     if (strayNull !== undefined) node.strayNull = strayNull;
   }
   return node;
+}
+
+/**
+ * The marks of a union (`anyOf` or `oneOf`) whose branches besides `null` take types no other
+ * branch takes (`integer` counted as a `number`): a value's type then names the one branch that
+ * may accept it, and that branch's marks apply (`{ list: "[\"a\"]" }` where the object branch of
+ * `anyOf: [object, string]` wants an array). A union node of every such branch, each guarded by
+ * its types, so a string stays a string where a branch takes one. `null` where no branch marks
+ * anything, or where two branches share a type (which branch a value takes is the validator's
+ * to say), or a branch's types are unknown (a `$ref`, a schema without `type`).
+ */
+function markUnion(schema: unknown, depth: number, marking: Marking): CodecNode {
+  if (!isPlainObject(schema)) return null;
+  const { anyOf, oneOf } = schema;
+  const branches = Array.isArray(anyOf) ? anyOf : oneOf;
+  if (!Array.isArray(branches) || (Array.isArray(anyOf) && Array.isArray(oneOf))) return null;
+  const taken = new Set<JsonType>();
+  const marked: Array<{ types: JsonType[]; codec: CodecNode }> = [];
+  let marks = false;
+  for (const branch of branches) {
+    if (isNullSchema(branch)) continue;
+    const types = guardTypesOf(branch)?.filter((type) => type !== 'null');
+    if (types === undefined) return null;
+    for (const type of types) {
+      const kind = type === 'integer' ? 'number' : type;
+      if (taken.has(kind)) return null;
+      taken.add(kind);
+    }
+    // A level of its own: unions nested in unions stop at the depth bound too. A value reaches a
+    // branch already of its type: a branch's marks count only where they reach inside it.
+    const inside = mark(branch, depth + 1, marking);
+    const codec = inside !== null && marksInside(inside) ? inside : null;
+    marks ||= codec !== null;
+    marked.push({ types, codec });
+  }
+  if (!marks) return null;
+  return {
+    kind: 'union',
+    branches: marked.map(({ types, codec }) => ({
+      wire: { types: [...types] },
+      original: { types: [...types] },
+      codec,
+    })),
+  };
+}
+
+/** Whether a node of marks repairs something inside a value that is already an object or array. */
+function marksInside(node: Exclude<CodecNode, null>): boolean {
+  switch (node.kind) {
+    case 'object':
+      return (
+        node.properties !== undefined || node.rest !== undefined || node.strayNull !== undefined
+      );
+    case 'array':
+      return node.items !== null;
+    case 'tuple':
+      return node.items !== null || node.prefix.some((item) => item !== null);
+    default:
+      return true;
+  }
 }
 
 /** The marks of an array position: its items, or a tuple's (2020-12 or draft-07 form). */
