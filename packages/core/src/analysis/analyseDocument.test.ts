@@ -33,6 +33,7 @@ describe('analyseDocument', () => {
         maxBytes: 128 * 1024,
         maxDepth: 512,
       },
+      keptWhole: false,
     });
   });
 
@@ -64,6 +65,7 @@ describe('analyseDocument', () => {
     expect(result.schema).toStrictEqual(schema);
     expect(result.schema).not.toBe(schema);
     expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual(['ref-dynamic']);
+    expect(result.keptWhole).toBe(true);
   });
 
   it('reports a budget cut', () => {

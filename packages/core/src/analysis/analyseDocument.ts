@@ -18,6 +18,8 @@ export interface Analysed {
   diagnostics: Diagnostic[];
   /** The definitions kept under the root `$defs` because they lie on a cycle. */
   cycles: KeptCycles | undefined;
+  /** Whether the document came back as it was (its `$dynamicRef`s resolve by dynamic scope). */
+  keptWhole: boolean;
 }
 
 /**
@@ -49,7 +51,12 @@ export function analyseDocument(
     for (const diagnostic of index.diagnostics) {
       if (diagnostic.code === 'ref-dynamic') diagnostics.push(diagnostic);
     }
-    return { schema: cloneJson(schema) as JsonSchema, diagnostics, cycles: undefined };
+    return {
+      schema: cloneJson(schema) as JsonSchema,
+      diagnostics,
+      cycles: undefined,
+      keptWhole: true,
+    };
   }
   const defsKeyword = refHasSiblings(dialect) ? '$defs' : 'definitions';
   const budget = budgetFor(options.budget, index.inputBytes);
@@ -89,6 +96,7 @@ export function analyseDocument(
     schema: emitted.schema as JsonSchema,
     diagnostics,
     cycles: { defsKeyword, names, maxBytes: budget.bytes, maxDepth: budget.depth },
+    keptWhole: false,
   };
 }
 

@@ -208,6 +208,65 @@ describe('dereference', () => {
     });
   });
 
+  describe('an object root over a document kept whole', () => {
+    const validator = (schema: unknown) => {
+      const compiled = compileFresh('2020-12', schema);
+      if ('error' in compiled) throw compiled.error;
+      return compiled.validate;
+    };
+
+    it('puts a root that references reach in a resource of its own, under the object root', () => {
+      const input = {
+        type: ['object', 'string'],
+        properties: { child: { $ref: '#' }, x: { $dynamicRef: '#a' } },
+        $defs: { a: { $dynamicAnchor: 'a', type: 'number' } },
+      };
+      const { schema, diagnostics } = dereference(input, { root: 'object' });
+      expect(schema).toStrictEqual({
+        type: 'object',
+        allOf: [{ $id: 'urn:toolschema:root', ...input }],
+      });
+      expect(diagnostics.map((d) => d.code)).toStrictEqual(['ref-dynamic']);
+      // `child` still takes a string, as the original root does; the root itself an object.
+      // (`x` is left out: Ajv resolves a `$dynamicAnchor` only at a resource's root.)
+      const validate = validator(schema);
+      expect(validate({ child: 'str' })).toBe(true);
+      expect(validate({ child: { child: 'str' } })).toBe(true);
+      expect(validate({ child: 1 })).toBe(false);
+      expect(validate('str')).toBe(false);
+    });
+
+    it('keeps a root dynamic anchor with the root, and the root $id where it has one', () => {
+      const input = {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'https://example.com/meta',
+        $dynamicAnchor: 'meta',
+        title: 'Meta',
+        type: ['object', 'boolean'],
+        properties: { schema: { $dynamicRef: '#meta' } },
+      };
+      const { schema } = dereference(input, { root: 'object' });
+      const { $schema, ...rest } = input;
+      expect(schema).toStrictEqual({ $schema, type: 'object', title: 'Meta', allOf: [rest] });
+      const validate = validator(schema);
+      expect(validate({ schema: true })).toBe(true);
+      expect(validate({ schema: { schema: false } })).toBe(true);
+      expect(validate({ schema: 1 })).toBe(false);
+    });
+
+    it('narrows in place a root that only JSON Pointers below it are references to', () => {
+      const input = {
+        type: ['object', 'string'],
+        properties: { x: { $dynamicRef: '#/$defs/a' } },
+        $defs: { a: { type: 'number' } },
+      };
+      expect(dereference(input, { root: 'object' }).schema).toStrictEqual({
+        ...input,
+        type: 'object',
+      });
+    });
+  });
+
   describe('keywords beside $ref (2019-09 and 2020-12)', () => {
     it('merges target and siblings into one object when nothing collides', () => {
       const { schema } = dereference({

@@ -21,6 +21,7 @@ interface RoadResult {
   dialect: Dialect;
   diagnostics: Diagnostic[];
   cycles: KeptCycles | undefined;
+  keptWhole: boolean;
 }
 
 /**
@@ -59,6 +60,7 @@ export function dereferenceResolved(
     dialect: road.dialect,
     diagnostics: road.diagnostics,
     cycles: road.cycles,
+    keptWhole: road.keptWhole,
   };
   let output = road.schema;
   for (const finalize of FINALIZERS) output = finalize(output, context);
@@ -72,7 +74,13 @@ export function dereferenceResolved(
  */
 function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
   if (typeof schema === 'boolean') {
-    return { schema, dialect: options.dialect, diagnostics: [], cycles: undefined };
+    return {
+      schema,
+      dialect: options.dialect,
+      diagnostics: [],
+      cycles: undefined,
+      keptWhole: false,
+    };
   }
   let dialect: Dialect;
   try {
@@ -95,6 +103,7 @@ function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
       dialect,
       diagnostics: walked.diagnostics,
       cycles: undefined,
+      keptWhole: false,
     };
   }
   return { ...analyseDocument(schema, dialect, options), dialect };

@@ -148,8 +148,77 @@ export const objectRootFinalizer: Finalizer = (schema, context) => {
       (schema.type === 'object' && describeNonObjectRoot(schema) === undefined))
   )
     return schema;
+  // A document kept whole still refers to its root where it did: narrowed in place, the root
+  // would narrow those references too (`child: { $ref: "#" }` under `type: ["object",
+  // "string"]` would refuse a string child). The root goes in a resource of its own, which every
+  // such reference then means, under an object root.
+  if (
+    context.keptWhole &&
+    isPlainObject(schema) &&
+    describeNonObjectRoot(schema) === undefined &&
+    mayReferToRoot(schema)
+  )
+    return embedRoot(schema);
   return forceObjectRoot(schema, context.diagnostics);
 };
+
+/**
+ * The `$id` of a root moved into a resource of its own ({@link embedRoot}) where it had none:
+ * references inside it resolve against it as they resolved against the document before.
+ */
+export const EMBEDDED_ROOT_ID = 'urn:toolschema:root';
+
+/** Keywords that refer to a schema by URI. */
+const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+
+/**
+ * Whether a document may refer to its root: the root names itself (`$id`, an anchor), or a
+ * reference is anything but a JSON Pointer below the root (`#`, an anchor, a URI). One walk of
+ * the document, iterative (a kept-whole document may be deep).
+ */
+function mayReferToRoot(root: Record<string, unknown>): boolean {
+  for (const key of ['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor']) {
+    if (Object.hasOwn(root, key)) return true;
+  }
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) pending.push(item);
+      continue;
+    }
+    if (!isPlainObject(node)) continue;
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (REFERENCE_KEYWORDS.has(key) && typeof value === 'string') {
+        if (!value.startsWith('#/')) return true;
+      } else if (typeof value === 'object' && value !== null) pending.push(value);
+    }
+  }
+  return false;
+}
+
+/**
+ * An object root over a document's root moved into a resource of its own (its `$id`, or {@link
+ * EMBEDDED_ROOT_ID}), so that what referred to the root (`#`, its anchors, its `$id`) still finds
+ * it whole: `{ type: "object", allOf: [{ $id, ...root }] }`, `$schema`, `title` and
+ * `description` kept at the top. The embedded root carries no dynamic anchor into the new outer
+ * resource, so dynamic references resolve as before.
+ */
+function embedRoot(root: Record<string, unknown>): Record<string, unknown> {
+  const { $schema, ...rest } = root;
+  const embedded: Record<string, unknown> = Object.hasOwn(rest, '$id')
+    ? rest
+    : { $id: EMBEDDED_ROOT_ID, ...rest };
+  const outer: Record<string, unknown> = {};
+  if ($schema !== undefined) outer.$schema = $schema;
+  outer.type = 'object';
+  for (const key of ['title', 'description']) {
+    if (Object.hasOwn(root, key)) outer[key] = root[key];
+  }
+  outer.allOf = [embedded];
+  return outer;
+}
 
 /** Keywords beside `type: "object"` that can make a root describe something else. */
 const NARROWING_KEYWORDS: ReadonlySet<string> = new Set([

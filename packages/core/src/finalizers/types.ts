@@ -23,6 +23,11 @@ export interface FinalizerContext {
   readonly diagnostics: Diagnostic[];
   /** The cycles the road kept as `$ref`, if any. */
   readonly cycles: KeptCycles | undefined;
+  /**
+   * Whether the road kept the document as it came (its `$dynamicRef`s resolve by dynamic scope):
+   * its references were not rewritten, so some may still point at its root.
+   */
+  readonly keptWhole: boolean;
 }
 
 /**

@@ -83,6 +83,7 @@ describe('unrollCyclesFinalizer', () => {
     cycles: withCycles
       ? { defsKeyword: '$defs', names: new Set(['List']), maxBytes: 1e6, maxDepth: 512 }
       : undefined,
+    keptWhole: false,
   });
 
   it('unrolls the kept cycles on request, then cuts them with a diagnostic', () => {

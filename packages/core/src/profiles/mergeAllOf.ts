@@ -46,6 +46,18 @@ export function mergeAllOf(branches: readonly unknown[]): MergedAllOf | undefine
   return mergeBranches(branches, { left: MAX_DISTRIBUTED_OPTIONS });
 }
 
+/** Keywords by which a schema names itself: references may point at it, or resolve against it. */
+const NAMING_KEYWORDS = ['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor'];
+
+/**
+ * Whether a branch names itself ({@link NAMING_KEYWORDS}): merged into its neighbours, what
+ * referred to it would refer to the merge (a document kept whole for its `$dynamicRef`s, whose
+ * root stands in an `allOf` of its own under the object root).
+ */
+function namesItself(branch: SchemaObject): boolean {
+  return NAMING_KEYWORDS.some((keyword) => Object.hasOwn(branch, keyword));
+}
+
 /**
  * Union options one merge may visit by distributing unions (two 8-option unions visit 72). Each
  * union multiplies the options of the others (an `allOf` of five 8-option `oneOf`s is 32,768
@@ -65,7 +77,7 @@ function mergeBranches(
     if (branch === true) continue;
     if (branch === false) return { schema: false, described: [] };
     if (!isPlainObject(branch)) continue;
-    if (typeof branch.$ref === 'string') return undefined;
+    if (typeof branch.$ref === 'string' || namesItself(branch)) return undefined;
     if (Array.isArray(branch.allOf)) {
       const { allOf, ...rest } = branch;
       stack.push(...[...allOf].reverse(), rest);

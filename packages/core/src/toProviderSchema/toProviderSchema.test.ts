@@ -1418,6 +1418,17 @@ describe('toProviderSchema', () => {
     expect(mergeAllOf([{ type: 'object' }, ...schema.allOf])).toBe(undefined);
   });
 
+  it('merges no allOf branch that names itself: references to it would meet the merge', () => {
+    for (const naming of [{ $id: 'urn:x' }, { $anchor: 'a' }, { $dynamicAnchor: 'a' }]) {
+      const branch = { ...naming, type: ['object', 'string'], properties: { c: { $ref: '#' } } };
+      expect(mergeAllOf([{ type: 'object' }, branch])).toBe(undefined);
+    }
+    expect(mergeAllOf([{ type: 'object' }, { type: ['object', 'string'] }])).toStrictEqual({
+      schema: { type: 'object' },
+      described: [],
+    });
+  });
+
   it('merges a root union of objects into one object', () => {
     const schema = {
       anyOf: [
