@@ -47,13 +47,13 @@ const NAMES = ['a', 'b', 'c', 'd'] as const;
 
 /** A branch: which names it lists, with what kind, and which it requires. */
 interface BranchPlan {
-  tag: string | number;
+  tag: string | number | boolean;
   /** Whether the branch is closed (`additionalProperties: false`) or open to any key. */
   closed: boolean;
   properties: Array<{ name: string; kind: number; required: boolean }>;
 }
 
-const branchPlan = (tag: string | number): fc.Arbitrary<BranchPlan> =>
+const branchPlan = (tag: string | number | boolean): fc.Arbitrary<BranchPlan> =>
   fc
     .subarray([...NAMES])
     .chain((names) =>
@@ -69,16 +69,15 @@ const branchPlan = (tag: string | number): fc.Arbitrary<BranchPlan> =>
     )
     .chain((properties) => fc.boolean().map((closed) => ({ tag, closed, properties })));
 
-/** 2 to 4 branches, tagged by strings or by numbers. */
+/** 2 to 4 branches, tagged by strings or by numbers; 2 tagged by booleans. */
 const unionPlan: fc.Arbitrary<BranchPlan[]> = fc
-  .tuple(fc.integer({ min: 2, max: 4 }), fc.boolean())
-  .chain(([count, numeric]) =>
-    fc.tuple(
-      ...Array.from({ length: count }, (_, index) =>
-        branchPlan(numeric ? index + 1 : `kind-${index}`),
-      ),
-    ),
-  );
+  .tuple(fc.integer({ min: 2, max: 4 }), fc.constantFrom('string', 'number', 'boolean'))
+  .chain(([count, tags]) => {
+    const tag = (index: number): string | number | boolean =>
+      tags === 'number' ? index + 1 : tags === 'boolean' ? index === 0 : `kind-${index}`;
+    const branches = tags === 'boolean' ? 2 : count;
+    return fc.tuple(...Array.from({ length: branches }, (_, index) => branchPlan(tag(index))));
+  });
 
 function branchSchema(plan: BranchPlan): Schema {
   const properties: Schema = { kind: { const: plan.tag } };
@@ -211,6 +210,33 @@ describe('a discriminated root union under the profiles that send every property
       title: 't',
       parent: null,
     });
+  });
+
+  it('finds a discriminator the profile sends in another spelling, or written as type null', () => {
+    const branches = (tags: [Schema, Schema]) => ({
+      oneOf: tags.map((tag, index) => ({
+        type: 'object',
+        properties: {
+          kind: tag,
+          a: index === 0 ? { type: 'string' } : { type: ['string', 'null'] },
+        },
+        required: ['kind'],
+        additionalProperties: false,
+      })),
+    });
+    const cases: Array<[[Schema, Schema], unknown, unknown]> = [
+      // `portable` sends booleans as the strings "true" and "false".
+      [[{ const: true }, { const: false }], { kind: 'true', a: null }, { kind: true }],
+      [[{ type: 'null' }, { const: 'x' }], { kind: null, a: null }, { kind: null }],
+      [[{ enum: [1, 'one'] }, { enum: [2, 'two'] }], { kind: '1', a: null }, { kind: 1 }],
+    ];
+    for (const [tags, wire, original] of cases) {
+      const { codec, diagnostics } = toProviderSchema(branches(tags), 'portable');
+      expect((codec.root as { kind: string }).kind, JSON.stringify(tags)).toBe('union');
+      expect(decodeArguments(codec, wire)).toStrictEqual(original);
+      const merged = diagnostics.find((each) => each.code === 'profile-root-merged');
+      expect(merged?.message).not.toContain('no discriminator');
+    }
   });
 
   it('keeps the merged object codec where every branch reads null alike', () => {

@@ -1,7 +1,7 @@
 import type { CodecGuard, CodecNode, Diagnostic, JsonValue } from '../types/index.ts';
-import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { resolveLocalReference } from '../utils/pointer.ts';
+import { encoderOf } from './encoder.ts';
 import { mayAcceptNull } from './guards.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -221,11 +221,14 @@ function tagValues(branch: SchemaObject, name: string): JsonValue[] | undefined 
   const properties = isPlainObject(branch.properties) ? branch.properties : {};
   const schema = Object.hasOwn(properties, name) ? properties[name] : undefined;
   if (!isPlainObject(schema)) return undefined;
+  // `{ type: "null" }` is how some converters write a `null` literal (`z.null()`).
   const values = Object.hasOwn(schema, 'const')
     ? [schema.const]
     : Array.isArray(schema.enum)
       ? schema.enum
-      : undefined;
+      : schema.type === 'null'
+        ? [null]
+        : undefined;
   if (values === undefined || values.length === 0 || !values.every(isScalar)) return undefined;
   return values as JsonValue[];
 }
@@ -240,8 +243,9 @@ function scalarKey(value: unknown): string {
 }
 
 /**
- * Per branch, the wire values of its discriminator values: the same where the merged codec maps
- * nothing there, the strings of a string enum where it does; `undefined` for any other mapping.
+ * Per branch, the wire values of its discriminator values, as the merged codec encodes them (the
+ * same where it maps nothing; `"true"` where a profile sends `true` as a string enum); `undefined`
+ * where one is no scalar or two branches' values are sent alike (nothing then tells them apart).
  */
 function wireValues(
   node: ObjectNode,
@@ -253,10 +257,21 @@ function wireValues(
       ? node.properties[name]
       : null;
   if (codec === null || codec === undefined) return values.map((each) => [...each]);
-  if (codec.kind !== 'enum') return undefined;
-  return values.map((each) =>
-    codec.pairs
-      .filter(([, original]) => each.some((value) => deepEqual(value, original)))
-      .map(([string]) => string),
-  );
+  const encode = encoderOf(codec);
+  /** Per wire value, the branch that sends it. */
+  const sentBy = new Map<string, number>();
+  const wire: JsonValue[][] = [];
+  for (const [index, each] of values.entries()) {
+    const sent: JsonValue[] = [];
+    for (const value of each) {
+      const encoded = encode(value);
+      if (!isScalar(encoded)) return undefined;
+      const key = scalarKey(encoded);
+      if ((sentBy.get(key) ?? index) !== index) return undefined;
+      sentBy.set(key, index);
+      sent.push(encoded as JsonValue);
+    }
+    wire.push(sent);
+  }
+  return wire;
 }
