@@ -255,7 +255,7 @@ describe('a discriminated root union under the profiles that send every property
     });
   });
 
-  it('keeps the merged object codec where no property tells the branches apart', () => {
+  it('reads null as absent where no property tells the branches apart and none requires it', () => {
     const untagged = {
       anyOf: [
         { ...create, properties: { ...create.properties, action: { type: 'string' } } },
@@ -263,17 +263,39 @@ describe('a discriminated root union under the profiles that send every property
       ],
     };
     const { codec, diagnostics } = toProviderSchema(untagged, 'openai-strict');
+    // `create` refuses a null parent: read as absent, which `update` accepts too.
+    expect(codec).toStrictEqual({
+      version: 1,
+      root: { kind: 'object', nullMeansAbsent: ['title', 'parent', 'id'] },
+    });
+    expect(diagnostics).toStrictEqual([
+      {
+        code: 'profile-root-merged',
+        pointer: '',
+        message:
+          'The root anyOf of 2 objects became one object with all their properties; the validator still checks that the arguments match one branch. Some branches take null for "parent" and others refuse it, and no discriminator tells the branches apart: a null sent there is read as absent, which every branch accepts (a null a branch means there is lost: narrower).',
+      },
+    ]);
+    expect(
+      decodeArguments(codec, { action: 'create', title: 't', parent: null, id: null }),
+    ).toStrictEqual({ action: 'create', title: 't' });
+  });
+
+  it('keeps null where a branch requires it, and says the others cannot leave it out', () => {
+    const requiring = {
+      anyOf: [
+        { ...create, properties: { ...create.properties, action: { type: 'string' } } },
+        { ...update, required: ['action', 'id', 'parent'] },
+      ],
+    };
+    const { codec, diagnostics } = toProviderSchema(requiring, 'openai-strict');
     expect(codec).toStrictEqual({
       version: 1,
       root: { kind: 'object', nullMeansAbsent: ['title', 'id'], absentSentAsNull: ['parent'] },
     });
-    // `create` cannot leave `parent` out: the merge says so.
-    expect(diagnostics.find((each) => each.code === 'profile-root-merged')).toStrictEqual({
-      code: 'profile-root-merged',
-      pointer: '',
-      message:
-        'The root anyOf of 2 objects became one object with all their properties; the validator still checks that the arguments match one branch. Some branches take null for "parent" and others refuse it, and no discriminator tells the branches apart: a null sent there stays null, so a branch that refuses it cannot leave it out (narrower).',
-    });
+    expect(diagnostics.find((each) => each.code === 'profile-root-merged')?.message).toContain(
+      'Some branches take null for "parent" and others refuse it, and no discriminator tells the branches apart: a null sent there stays null, so a branch that refuses it cannot leave it out (narrower).',
+    );
   });
 
   it('splits at most 10,000 (branch, optional property) pairs: past them, the merged reading', () => {

@@ -135,14 +135,16 @@ const ANY_DIFFERENCE: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
 
 /**
  * Whether a `profile-root-merged` diagnostic names properties the merge narrowed: a branch leaves
- * them open, or a branch cannot leave them out (a `null` it refuses stays `null`).
+ * them open, a branch cannot leave them out (a `null` it refuses stays `null`), or a `null` a
+ * branch takes there is read as absent.
  */
 function narrowedByMerge(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some(
     (diagnostic) =>
       diagnostic.code === 'profile-root-merged' &&
       (diagnostic.message.includes('leaves it open') ||
-        diagnostic.message.includes('cannot leave it out')),
+        diagnostic.message.includes('cannot leave it out') ||
+        diagnostic.message.includes('is read as absent')),
   );
 }
 

@@ -26,7 +26,9 @@ type NullRule = 'absent' | 'null';
  * @param branches The root union's object branches, as merged.
  * @param document The self-contained schema (where a branch's `$ref` resolves).
  * @param report The merge's diagnostic: where the branches read `null` differently and nothing
- *   tells them apart, it says which properties a branch cannot leave out.
+ *   tells them apart, it says how those properties read `null` ({@link readLostAsAbsent}).
+ * @param diagnostics The call's diagnostics (a `profile-absent-null-merged` that no longer holds
+ *   goes).
  * @returns The root codec: the node as it came where every branch reads `null` its way, or where
  *   no discriminator tells them apart.
  */
@@ -36,6 +38,7 @@ export function splitRootByDiscriminator(
   branches: readonly SchemaObject[],
   document: unknown,
   report: Diagnostic | undefined,
+  diagnostics: Diagnostic[],
 ): CodecNode {
   if (node === null || node.kind !== 'object' || branches.length < 2) return node;
   const nullMeansAbsent = node.nullMeansAbsent ?? [];
@@ -84,14 +87,8 @@ export function splitRootByDiscriminator(
     discriminator === undefined
       ? undefined
       : wireValues(node, discriminator.name, discriminator.values);
-  if (discriminator === undefined || wireTags === undefined) {
-    if (report !== undefined)
-      report.message += describeUnsplit(
-        order.filter((name) => lost.has(name)),
-        true,
-      );
-    return node;
-  }
+  if (discriminator === undefined || wireTags === undefined)
+    return readLostAsAbsent(node, order, lost, branches, required, resolve, report, diagnostics);
   const name = discriminator.name;
   return {
     kind: 'union',
@@ -107,6 +104,76 @@ export function splitRootByDiscriminator(
   };
 }
 
+/**
+ * Where nothing tells the branches apart, one reading of `null` serves them all. Read as `null`,
+ * a property some branch refuses `null` for is one that branch cannot leave out: a closed branch
+ * becomes uncallable, and a union validator may take the call as another branch's. Read as
+ * absent, every branch that takes `null` there accepts the call too, unless it requires the
+ * property: so each such property is read as absent where no branch requires it, and the
+ * merge's diagnostic says so (the `profile-absent-null-merged` of such a property, which said
+ * "decoded as null", goes); the others stay `null`, and the diagnostic names them.
+ */
+function readLostAsAbsent(
+  node: ObjectNode,
+  order: readonly string[],
+  lost: ReadonlySet<string>,
+  branches: readonly SchemaObject[],
+  required: readonly ReadonlySet<unknown>[],
+  resolve: (ref: string) => unknown,
+  report: Diagnostic | undefined,
+  diagnostics: Diagnostic[],
+): CodecNode {
+  const lostNames = order.filter((name) => lost.has(name));
+  const needsNull = (name: string) =>
+    branches.some((branch, index) => {
+      if (!required[index]?.has(name)) return false;
+      const properties = isPlainObject(branch.properties) ? branch.properties : {};
+      const schema = Object.hasOwn(properties, name)
+        ? properties[name]
+        : (branch.additionalProperties ?? true);
+      return mayAcceptNull(schema, resolve);
+    });
+  const kept = lostNames.filter(needsNull);
+  const absent = new Set(lostNames.filter((name) => !kept.includes(name)));
+  if (report !== undefined) {
+    if (absent.size > 0) report.message += describeReadAsAbsent([...absent]);
+    if (kept.length > 0) report.message += describeUnsplit(kept, true);
+  }
+  if (absent.size === 0) return node;
+  // Their `profile-absent-null-merged` said "decoded as null": no longer so.
+  for (let index = diagnostics.length - 1; index >= 0; index--) {
+    const diagnostic = diagnostics[index] as Diagnostic;
+    if (diagnostic.code !== 'profile-absent-null-merged') continue;
+    const name = rootPropertyOf(diagnostic.pointer);
+    if (name !== undefined && absent.has(name)) diagnostics.splice(index, 1);
+  }
+  const rules = order.map(
+    (name): NullRule =>
+      absent.has(name) || node.nullMeansAbsent?.includes(name) === true ? 'absent' : 'null',
+  );
+  return withNullRules(node, order, rules);
+}
+
+/** The root property a pointer names (`/properties/<name>`), or `undefined`. */
+function rootPropertyOf(pointer: string): string | undefined {
+  const prefix = '/properties/';
+  if (!pointer.startsWith(prefix)) return undefined;
+  const token = pointer.slice(prefix.length);
+  if (token.includes('/')) return undefined;
+  return token.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** The sentence the merge's diagnostic gains for properties read as absent where null is sent. */
+function describeReadAsAbsent(names: readonly string[]): string {
+  return ` Some branches take null for ${quoteNames(names)} and others refuse it, and no discriminator tells the branches apart: a null sent there is read as absent, which every branch accepts (a null a branch means there is lost: narrower).`;
+}
+
+/** Names quoted for a sentence, the first few, then a count. */
+function quoteNames(names: readonly string[]): string {
+  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
+  return `${quoted.join(', ')}${names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : ''}`;
+}
+
 /** How many property names a sentence quotes before it only counts the rest. */
 const QUOTED_NAMES = 5;
 
@@ -119,8 +186,7 @@ const QUOTED_NAMES = 5;
  *   to read, and some branch takes `null` there).
  */
 function describeUnsplit(names: readonly string[], sure: boolean): string {
-  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
-  const list = `${quoted.join(', ')}${names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : ''}`;
+  const list = quoteNames(names);
   const lead = sure
     ? `Some branches take null for ${list} and others refuse it, and no discriminator tells the branches apart`
     : `The branches are too many to read null apart for ${list}`;

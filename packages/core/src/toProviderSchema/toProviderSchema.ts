@@ -147,7 +147,14 @@ export function toProviderSchema(
   const split =
     wire.branches === undefined || wire.branches.length === 0
       ? marked
-      : splitRootByDiscriminator(marked, wire.schema, wire.branches, root, wire.mergeReport);
+      : splitRootByDiscriminator(
+          marked,
+          wire.schema,
+          wire.branches,
+          root,
+          wire.mergeReport,
+          diagnostics,
+        );
   const codec: Codec = split === wire.codec.root ? wire.codec : { version: 1, root: split };
   return { schema: wire.schema, codec, diagnostics };
 }
