@@ -196,6 +196,22 @@ describe('@toolschema/zod only', () => {
     ).toStrictEqual({ value: { action: 'update', id: 'p', parent: null } });
   });
 
+  it('profile: a union no key tells apart reads a null as absent, so no branch is uncallable', async () => {
+    const Mode = z.union([
+      z.strictObject({ mode: z.literal('x'), parent: z.string() }),
+      z.object({ a: z.number().nullish() }),
+    ]);
+    const tool = toToolInputSchema(Mode, { profile: 'openai-strict' });
+    // `a` must be sent; read as `null`, the strict branch would refuse the call, and Zod would
+    // take it as the second branch's, `{ a: null }`.
+    expect(await tool['~standard'].validate({ mode: 'x', parent: 'p', a: null })).toStrictEqual({
+      value: { mode: 'x', parent: 'p' },
+    });
+    expect(await tool['~standard'].validate({ mode: null, parent: null, a: 2 })).toStrictEqual({
+      value: { a: 2 },
+    });
+  });
+
   it('repair: fixes what Zod refuses, and leaves what Zod accepts, .catch() and coercion included', async () => {
     const Search = z.object({
       query: z.string(),
