@@ -70,18 +70,22 @@ export function splitRootByDiscriminator(
   // Where the merged object reads `null` as absent, the wire sends no other `null` there (a
   // value that is `null` travels in another spelling, a JSON string say): every branch reads it
   // so. Only where it reads `null` as `null` may a branch read it as absent.
-  /** The names where a branch reads `null` as absent and the merged object as `null`. */
+  /** The names where a branch refuses the `null` the merged object reads as `null`. */
   const lost = new Set<string>();
+  /** Whether some branch reads a `null` otherwise than the merged object. */
+  let differs = false;
   const rules = branches.map((branch, index) => {
     const reads = branchReading(branch, required[index] as ReadonlySet<unknown>, resolve);
     return order.map((name) => {
       if (merged.get(name) === 'absent') return 'absent';
-      const rule = reads(name);
-      if (rule === 'absent') lost.add(name);
-      return rule;
+      const reading = reads(name);
+      if (reading === 'null') return 'null';
+      differs = true;
+      if (reading === 'refused') lost.add(name);
+      return 'absent';
     });
   });
-  if (lost.size === 0) return node;
+  if (!differs) return node;
   const discriminator = findDiscriminator(branches, required);
   const wireTags =
     discriminator === undefined
@@ -198,21 +202,24 @@ const MAX_SPLIT_ENTRIES = 10_000;
 
 /**
  * How a branch reads a `null` sent for a merged optional property whose merged object reads it
- * as `null` (some branch takes `null` there). A property the branch requires: as `null` (the
- * branch refuses it absent). An optional one it lists: as its schema says. One it does not list:
- * as absent, which the branch accepts whatever `additionalProperties` says, and which is what a
- * model that sends `null` there means.
+ * as `null` (some branch takes `null` there): `'null'` where the branch requires the property
+ * (it refuses it absent) or lists it as taking `null`; `'refused'` where it refuses `null` there
+ * (its schema, or `additionalProperties` for a property it does not list) and takes it absent;
+ * `'either'` where it takes both (a property an open branch does not list), read as absent, which
+ * is what a model that sends `null` there means.
  */
 function branchReading(
   branch: SchemaObject,
   required: ReadonlySet<unknown>,
   resolve: (ref: string) => unknown,
-): (name: string) => NullRule {
+): (name: string) => 'null' | 'refused' | 'either' {
   const properties = isPlainObject(branch.properties) ? branch.properties : {};
+  const rest = branch.additionalProperties ?? true;
   return (name) => {
     if (required.has(name)) return 'null';
-    if (!Object.hasOwn(properties, name)) return 'absent';
-    return mayAcceptNull(properties[name], resolve) ? 'null' : 'absent';
+    if (Object.hasOwn(properties, name))
+      return mayAcceptNull(properties[name], resolve) ? 'null' : 'refused';
+    return mayAcceptNull(rest, resolve) ? 'either' : 'refused';
   };
 }
 
