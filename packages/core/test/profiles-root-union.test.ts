@@ -281,6 +281,21 @@ describe('a discriminated root union under the profiles that send every property
     ).toStrictEqual({ action: 'create', title: 't' });
   });
 
+  it('keeps null where no branch refuses it (an open branch that does not list it takes both)', () => {
+    const open = {
+      type: 'object',
+      properties: { title: { type: 'string' } },
+      required: ['title'],
+    };
+    const { codec, diagnostics } = toProviderSchema({ anyOf: [open, update] }, 'openai-strict');
+    expect((codec.root as { absentSentAsNull?: string[] }).absentSentAsNull).toStrictEqual([
+      'parent',
+    ]);
+    expect(diagnostics.find((each) => each.code === 'profile-root-merged')?.message).not.toContain(
+      'Some branches take null',
+    );
+  });
+
   it('keeps null where a branch requires it, and says the others cannot leave it out', () => {
     const requiring = {
       anyOf: [
