@@ -166,7 +166,7 @@ export const objectRootFinalizer: Finalizer = (schema, context) => {
  * The `$id` of a root moved into a resource of its own ({@link embedRoot}) where it had none:
  * references inside it resolve against it as they resolved against the document before.
  */
-export const EMBEDDED_ROOT_ID = 'urn:toolschema:root';
+const EMBEDDED_ROOT_ID = 'urn:toolschema:root';
 
 /** Keywords that refer to a schema by URI. */
 const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set(['$ref', '$dynamicRef', '$recursiveRef']);

@@ -19,7 +19,8 @@ type NullRule = 'absent' | 'null';
  * every branch requires, held to values no other branch takes), the wire says which branch the
  * arguments are for, and the root codec becomes a union of the merged object's codec with each
  * branch's own reading of `null`, picked by the discriminator (then the merged codec, for
- * arguments whose discriminator names no branch).
+ * arguments whose discriminator names no branch). Where nothing tells them apart, one reading
+ * serves every branch ({@link readLostAsAbsent}).
  *
  * @param node The merged root's codec (marks included).
  * @param wire The wire schema of the merged root.
@@ -29,10 +30,10 @@ type NullRule = 'absent' | 'null';
  *   tells them apart, it says how those properties read `null` ({@link readLostAsAbsent}).
  * @param diagnostics The call's diagnostics (a `profile-absent-null-merged` that no longer holds
  *   goes).
- * @returns The root codec: the node as it came where every branch reads `null` its way, or where
- *   no discriminator tells them apart.
+ * @returns The root codec: the node as it came where every branch reads `null` its way; else a
+ *   union by the discriminator, or, without one, the merged node with one reading for all.
  */
-export function splitRootByDiscriminator(
+export function readNullPerBranch(
   node: CodecNode,
   wire: SchemaObject,
   branches: readonly SchemaObject[],
@@ -129,14 +130,10 @@ function readLostAsAbsent(
 ): CodecNode {
   const lostNames = order.filter((name) => lost.has(name));
   const needsNull = (name: string) =>
-    branches.some((branch, index) => {
-      if (!required[index]?.has(name)) return false;
-      const properties = isPlainObject(branch.properties) ? branch.properties : {};
-      const schema = Object.hasOwn(properties, name)
-        ? properties[name]
-        : (branch.additionalProperties ?? true);
-      return mayAcceptNull(schema, resolve);
-    });
+    branches.some(
+      (branch, index) =>
+        required[index]?.has(name) === true && mayAcceptNull(propertySchema(branch, name), resolve),
+    );
   const kept = lostNames.filter(needsNull);
   const absent = new Set(lostNames.filter((name) => !kept.includes(name)));
   if (report !== undefined) {
@@ -214,13 +211,18 @@ function branchReading(
   resolve: (ref: string) => unknown,
 ): (name: string) => 'null' | 'refused' | 'either' {
   const properties = isPlainObject(branch.properties) ? branch.properties : {};
-  const rest = branch.additionalProperties ?? true;
   return (name) => {
     if (required.has(name)) return 'null';
-    if (Object.hasOwn(properties, name))
-      return mayAcceptNull(properties[name], resolve) ? 'null' : 'refused';
-    return mayAcceptNull(rest, resolve) ? 'either' : 'refused';
+    const takesNull = mayAcceptNull(propertySchema(branch, name), resolve);
+    if (Object.hasOwn(properties, name)) return takesNull ? 'null' : 'refused';
+    return takesNull ? 'either' : 'refused';
   };
+}
+
+/** The schema a branch holds a property to: its own, or `additionalProperties` (default: any). */
+function propertySchema(branch: SchemaObject, name: string): unknown {
+  const properties = isPlainObject(branch.properties) ? branch.properties : {};
+  return Object.hasOwn(properties, name) ? properties[name] : (branch.additionalProperties ?? true);
 }
 
 /** The merged object's codec with one branch's reading of `null`, each list in wire order. */
@@ -243,7 +245,10 @@ function tagGuard(name: string, values: JsonValue[]): CodecGuard {
   return { types: ['object'], required: [name], tags: [[name, values]] };
 }
 
-/** A property every branch requires, whose values (`const` or `enum` scalars) no two branches share. */
+/**
+ * A property every branch requires, whose values (`const`, `enum` or `type: "null"` scalars) no
+ * two branches share.
+ */
 interface Discriminator {
   name: string;
   /** Per branch, the values it allows. */
@@ -252,7 +257,7 @@ interface Discriminator {
 
 /**
  * The first property (in the first branch's order) that every branch lists and requires, held
- * to scalar `const`/`enum` values that no two branches share.
+ * to scalar values ({@link tagValues}) that no two branches share.
  */
 function findDiscriminator(
   branches: readonly SchemaObject[],

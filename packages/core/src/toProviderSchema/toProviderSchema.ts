@@ -6,7 +6,7 @@ import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
-import { splitRootByDiscriminator } from '../profiles/rootBranches.ts';
+import { readNullPerBranch } from '../profiles/rootBranches.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
 import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
@@ -144,17 +144,10 @@ export function toProviderSchema(
       })
     : wire.codec.root;
   // The marks read the merged object; each branch then reads a `null` its own way.
-  const split =
+  const rootCodec =
     wire.branches === undefined || wire.branches.length === 0
       ? marked
-      : splitRootByDiscriminator(
-          marked,
-          wire.schema,
-          wire.branches,
-          root,
-          wire.mergeReport,
-          diagnostics,
-        );
-  const codec: Codec = split === wire.codec.root ? wire.codec : { version: 1, root: split };
+      : readNullPerBranch(marked, wire.schema, wire.branches, root, wire.mergeReport, diagnostics);
+  const codec: Codec = rootCodec === wire.codec.root ? wire.codec : { version: 1, root: rootCodec };
   return { schema: wire.schema, codec, diagnostics };
 }
