@@ -1,7 +1,7 @@
 import type { CodecNode, JsonType } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { resolveLocalReference } from '../utils/pointer.ts';
+import { localReferenceResolver } from '../utils/pointer.ts';
 import { guardTypesOf, mayAcceptNull } from './guards.ts';
 import { isNullSchema } from './nullable.ts';
 
@@ -73,10 +73,7 @@ function isUnsure(key: string, depth: number, marking: Marking): boolean {
  * @returns The node with the marks.
  */
 export function markRepairs(node: CodecNode, schema: unknown, marking: RepairMarking): CodecNode {
-  const resolve = (ref: string): unknown => {
-    const target = resolveLocalReference(schema, ref);
-    return target.found ? target.value : undefined;
-  };
+  const resolve = localReferenceResolver(schema);
   const unsure = new Set(marking.unsure);
   return withMarks(node, schema, 0, { strayNull: marking.strayNull, unsure, resolve });
 }

@@ -1,6 +1,7 @@
 import type { CodecGuard, CodecNode, Diagnostic, JsonValue } from '../types/index.ts';
+import { quoteNames } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { resolveLocalReference } from '../utils/pointer.ts';
+import { localReferenceResolver } from '../utils/pointer.ts';
 import { encoderOf } from './encoder.ts';
 import { mayAcceptNull } from './guards.ts';
 
@@ -52,10 +53,7 @@ export function readNullPerBranch(
   const order = Object.keys(isPlainObject(wire.properties) ? wire.properties : {}).filter((name) =>
     merged.has(name),
   );
-  const resolve = (ref: string): unknown => {
-    const target = resolveLocalReference(document, ref);
-    return target.found ? target.value : undefined;
-  };
+  const resolve = localReferenceResolver(document);
   // Each branch lists every merged optional property: past this many entries in all, the merged
   // reading stays (a root of 10⁴ branches and as many names would write 10⁸), and every property
   // some branch takes `null` for may be one another cannot leave out.
@@ -168,15 +166,6 @@ function rootPropertyOf(pointer: string): string | undefined {
 function describeReadAsAbsent(names: readonly string[]): string {
   return ` Some branches take null for ${quoteNames(names)} and others refuse it, and no discriminator tells the branches apart: a null sent there is read as absent, which every branch accepts (a null a branch means there is lost: narrower).`;
 }
-
-/** Names quoted for a sentence, the first few, then a count. */
-function quoteNames(names: readonly string[]): string {
-  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
-  return `${quoted.join(', ')}${names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : ''}`;
-}
-
-/** How many property names a sentence quotes before it only counts the rest. */
-const QUOTED_NAMES = 5;
 
 /**
  * The sentence the merge's diagnostic gains where the merged reading of `null` stays though some

@@ -1,5 +1,6 @@
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
+import { quoteNames } from '../utils/diagnostics.ts';
 import { DistinctValues } from '../utils/distinctValues.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { isAnnotation } from '../vocabulary/index.ts';
@@ -109,9 +110,6 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): M
   return { schema: merged, narrowed, branches, report };
 }
 
-/** How many property names a merge diagnostic quotes before it only counts the rest. */
-const QUOTED_NAMES = 5;
-
 /**
  * The merged properties a branch that does not list them still takes with any value (it leaves
  * other keys open): the merged object holds them to the listing branches' schemas, so arguments
@@ -137,9 +135,7 @@ function narrowedProperties(branches: readonly SchemaObject[], names: readonly s
 /** The sentence a merge diagnostic adds for narrowed properties (empty when there are none). */
 function describeNarrowed(names: readonly string[]): string {
   if (names.length === 0) return '';
-  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
-  const more = names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : '';
-  return ` A branch that does not list ${quoted.join(', ')}${more} leaves it open, but the merged object holds it to the schema of the branches that list it (narrower).`;
+  return ` A branch that does not list ${quoteNames(names)} leaves it open, but the merged object holds it to the schema of the branches that list it (narrower).`;
 }
 
 /** A branch that describes only objects and has nothing that does not merge. */

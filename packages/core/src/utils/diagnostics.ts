@@ -149,3 +149,19 @@ export function annotationRefDropped(keyword: string, pointer: string, ref: stri
 export function byPointer(first: Diagnostic, second: Diagnostic): number {
   return first.pointer < second.pointer ? -1 : first.pointer > second.pointer ? 1 : 0;
 }
+
+/** How many names {@link quoteNames} quotes before it only counts the rest. */
+const QUOTED_NAMES = 5;
+
+/**
+ * Property names as a diagnostic's sentence quotes them: the first five as JSON strings, then a
+ * count of the rest (`"a", "b" and 3 more`).
+ *
+ * @param names The names.
+ * @returns The quoted list.
+ */
+export function quoteNames(names: readonly string[]): string {
+  const quoted = names.slice(0, QUOTED_NAMES).map((name) => JSON.stringify(name));
+  const more = names.length > QUOTED_NAMES ? ` and ${names.length - QUOTED_NAMES} more` : '';
+  return `${quoted.join(', ')}${more}`;
+}

@@ -116,3 +116,17 @@ export function resolveLocalReference(
   const tokens = ref.startsWith('#') ? parsePointerFragment(ref.slice(1)) : undefined;
   return tokens === undefined ? { found: false } : resolvePointer(document, tokens);
 }
+
+/**
+ * What the `#` references of one document point to, as a function: the value, or `undefined` where
+ * a reference is not `#`-local or points to nothing ({@link resolveLocalReference}).
+ *
+ * @param document The document.
+ * @returns The resolver.
+ */
+export function localReferenceResolver(document: unknown): (ref: string) => unknown {
+  return (ref) => {
+    const target = resolveLocalReference(document, ref);
+    return target.found ? target.value : undefined;
+  };
+}
