@@ -339,6 +339,65 @@ describe('decodeArguments', () => {
     expect(decodeArguments(nested, '{"page":{}}', { repair: true })).toStrictEqual({ page: {} });
   });
 
+  it('repair: parses an entry, and the extra entries, sent as strings holding JSON', () => {
+    const entries = codec({
+      kind: 'object',
+      properties: { headers: { kind: 'entries', value: null } },
+      extra: { property: 'others', value: { kind: 'json' } },
+    });
+    const entry = JSON.stringify({ key: 'x', value: 'y' });
+    const wire = {
+      headers: [entry, { key: 'z', value: 'w' }],
+      others: `[{"key":"n","value":"1"}]`,
+    };
+    // Without repair, neither is a list of entries: the arguments pass as they came.
+    expect(decodeArguments(entries, wire)).toStrictEqual(wire);
+    expect(decodeArguments(entries, wire, { repair: true })).toStrictEqual({
+      headers: { x: 'y', z: 'w' },
+      n: 1,
+    });
+    // A string that is not one entry's JSON leaves the list as it came, as a malformed entry does.
+    for (const bad of ['not json', '[1]', '{"key":"x"}', '{"key":1,"value":2}']) {
+      expect(decodeArguments(entries, { headers: [bad] }, { repair: true })).toStrictEqual({
+        headers: [bad],
+      });
+    }
+    expect(decodeArguments(entries, { others: '{"key":"n"}' }, { repair: true })).toStrictEqual({
+      others: '{"key":"n"}',
+    });
+  });
+
+  it('repair: a record sent entry by entry as JSON strings reaches the original shape', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+        list: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { a: { type: 'string' } },
+            required: ['a'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['headers', 'list'],
+      additionalProperties: false,
+    };
+    const wire = {
+      headers: [JSON.stringify({ key: 'x', value: 'y' })],
+      list: [JSON.stringify({ a: '1' })],
+    };
+    for (const profile of ['portable', 'openai-strict', 'gemini', 'anthropic-strict'] as const) {
+      const { codec: marked } = toProviderSchema(schema, profile, { repair: true });
+      expect(decodeArguments(marked, wire, { repair: true }), profile).toStrictEqual({
+        headers: { x: 'y' },
+        list: [{ a: '1' }],
+      });
+    }
+  });
+
   it('repair: leaves a string where a union also takes a string, which it is there', () => {
     const branch = (types: JsonType[], node: CodecNode) => ({
       wire: { types },

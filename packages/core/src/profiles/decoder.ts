@@ -90,8 +90,9 @@ function compile(
       break;
     case 'entries': {
       const value = decoderOf(node.value, repair, parseJson);
+      const read = repair ? textReaderOf(parseJson) : undefined;
       decoder = function decodeEntries(wire: unknown): unknown {
-        return entriesToObject(value, wire) ?? wire;
+        return entriesToObject(value, wire, read) ?? wire;
       };
       break;
     }
@@ -273,12 +274,23 @@ function compileWrap(property: string, value: Decoder): Decoder {
  * `[{ key, value }]` → a new object, each value decoded; `undefined` when the array is not exactly
  * that (or repeats a key). Keys come from the wire: stored as own properties, `__proto__`
  * included.
+ *
+ * @param value The decoder of each entry's value.
+ * @param wire The entries as sent.
+ * @param read With `repair`, the reader of an entry sent as a string holding its JSON (a model
+ *   that lost track of the schema sends `["{\"key\":\"a\",\"value\":1}"]` as it sends a
+ *   stringified object anywhere else); `undefined` without.
  */
-function entriesToObject(value: Decoder, wire: unknown): Record<string, unknown> | undefined {
+function entriesToObject(
+  value: Decoder,
+  wire: unknown,
+  read: TextReader | undefined,
+): Record<string, unknown> | undefined {
   if (!Array.isArray(wire)) return undefined;
   const out: Record<string, unknown> = new PlainObject();
   for (let index = 0; index < wire.length; index++) {
-    const entry: unknown = wire[index];
+    let entry: unknown = wire[index];
+    if (read !== undefined && typeof entry === 'string') entry = read(entry);
     if (!isPlainObject(entry)) return undefined;
     const key = entry.key;
     if (typeof key !== 'string' || !hasOnlyKeyAndValue(entry) || isOwn.call(out, key)) {
@@ -338,6 +350,8 @@ interface CompiledObject {
   /** The wire property holding the other keys as entries, and their decoder (no `extra`: none). */
   extraProperty: string | undefined;
   extraValue: Decoder | undefined;
+  /** With `repair`, the reader of entries sent as strings holding JSON (see {@link entriesToObject}). */
+  extraRead: TextReader | undefined;
 }
 
 /** A watched key dropped whatever it holds (`ignored`). */
@@ -386,6 +400,7 @@ function compileObject(
     rest,
     extraProperty: extra?.property,
     extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair, parseJson),
+    extraRead: extra !== undefined && repair ? textReaderOf(parseJson) : undefined,
   };
   for (const key of ignoredKeys) watchKey(compiled, key, DROPPED, IDENTITY);
   for (const key of nullKeys) watchKey(compiled, key, NULL_DROPPED, IDENTITY);
@@ -511,7 +526,11 @@ function decodeAnyObject(node: CompiledObject, wire: Record<string, unknown>): u
     }
   }
   if (extraValue !== undefined && isOwn.call(wire, extraProperty as string)) {
-    const others = entriesToObject(extraValue, wire[extraProperty as string]);
+    const others = entriesToObject(
+      extraValue,
+      repairedList(node.extraRead, wire[extraProperty as string]),
+      node.extraRead,
+    );
     if (others === undefined) return wire;
     out ??= copyPrefix(wire, keys, keys.length);
     for (const key of Object.keys(others)) {
@@ -521,6 +540,17 @@ function decodeAnyObject(node: CompiledObject, wire: Record<string, unknown>): u
     }
   }
   return out ?? wire;
+}
+
+/**
+ * With `repair` (a reader), a string holding a JSON array read as that array; anything else as it
+ * came. The `extra` entries are a property of their object's wire, so no decoder of their own
+ * repairs them as a stringified `entries` node is.
+ */
+function repairedList(read: TextReader | undefined, wire: unknown): unknown {
+  if (read === undefined || typeof wire !== 'string') return wire;
+  const parsed = read(wire);
+  return Array.isArray(parsed) ? parsed : wire;
 }
 
 /** A copy of the first `count` keys of an object, none of which changes. */
