@@ -1,5 +1,6 @@
 import { analyseDocument } from '../analysis/index.ts';
 import { FINALIZERS, type FinalizerContext, type KeptCycles } from '../finalizers/index.ts';
+import type { OlderShape } from '../profiles/olderShapes.ts';
 import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { tryInlineAcyclic } from '../tryInlineAcyclic/index.ts';
@@ -22,6 +23,20 @@ interface RoadResult {
   diagnostics: Diagnostic[];
   cycles: KeptCycles | undefined;
   keptWhole: boolean;
+  /** The older shapes ({@link OlderShape}) the output may hold; {@link ALL_SHAPES}: not known. */
+  olderShapes: number;
+}
+
+/** What a road that does not tell which older shapes its output holds reports: any of them. */
+const ALL_SHAPES = -1;
+
+/** {@link dereferenceResolved}'s result: the pass's, and what the profiles may skip. */
+export interface PassResult extends DereferenceResult {
+  /**
+   * The older shapes ({@link OlderShape}) the output may hold: 0 when it surely holds none,
+   * so that the lenient profiles skip their walk writing them the 2020-12 way.
+   */
+  olderShapes: number;
 }
 
 /**
@@ -39,7 +54,8 @@ export function dereference(
   schema: JsonSchema,
   options: DereferenceOptions = {},
 ): DereferenceResult {
-  return dereferenceResolved(schema, resolveOptions(options));
+  const { schema: output, diagnostics } = dereferenceResolved(schema, resolveOptions(options));
+  return { schema: output, diagnostics };
 }
 
 /**
@@ -48,13 +64,16 @@ export function dereference(
  *
  * @param schema The JSON Schema (an object or a boolean).
  * @param resolved The resolved options (only read).
- * @returns The self-contained schema and its diagnostics.
+ * @param notesOlderShapes Whether to note which older shapes the output holds (see
+ *   {@link PassResult}); unnoted, they read as any.
+ * @returns The self-contained schema, its diagnostics and the older shapes it may hold.
  */
 export function dereferenceResolved(
   schema: JsonSchema,
   resolved: ResolvedOptions,
-): DereferenceResult {
-  const road = takeRoad(schema, resolved);
+  notesOlderShapes = false,
+): PassResult {
+  const road = takeRoad(schema, resolved, notesOlderShapes);
   const context: FinalizerContext = {
     options: resolved,
     dialect: road.dialect,
@@ -64,7 +83,11 @@ export function dereferenceResolved(
   };
   let output = road.schema;
   for (const finalize of FINALIZERS) output = finalize(output, context);
-  return { schema: output, diagnostics: boundDiagnostics(context.diagnostics) };
+  return {
+    schema: output,
+    diagnostics: boundDiagnostics(context.diagnostics),
+    olderShapes: road.olderShapes,
+  };
 }
 
 /**
@@ -72,7 +95,11 @@ export function dereferenceResolved(
  * the budget, and one walk copies their output; the full analysis handles everything else (and
  * would emit the same output for those). A boolean schema needs neither.
  */
-function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
+function takeRoad(
+  schema: JsonSchema,
+  options: ResolvedOptions,
+  notesOlderShapes: boolean,
+): RoadResult {
   if (typeof schema === 'boolean') {
     return {
       schema,
@@ -80,6 +107,7 @@ function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
       diagnostics: [],
       cycles: undefined,
       keptWhole: false,
+      olderShapes: 0,
     };
   }
   let dialect: Dialect;
@@ -96,7 +124,13 @@ function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
     // A revoked Proxy or a throwing `$schema` getter at the root.
     throw inputError(error, '');
   }
-  const walked = tryInlineAcyclic(schema, dialect, options.budget, options.foreignPatterns);
+  const walked = tryInlineAcyclic(
+    schema,
+    dialect,
+    options.budget,
+    options.foreignPatterns,
+    notesOlderShapes,
+  );
   if (walked !== undefined) {
     return {
       schema: walked.schema as JsonSchema,
@@ -104,7 +138,8 @@ function takeRoad(schema: JsonSchema, options: ResolvedOptions): RoadResult {
       diagnostics: walked.diagnostics,
       cycles: undefined,
       keptWhole: false,
+      olderShapes: notesOlderShapes ? walked.olderShapes : ALL_SHAPES,
     };
   }
-  return { ...analyseDocument(schema, dialect, options), dialect };
+  return { ...analyseDocument(schema, dialect, options), dialect, olderShapes: ALL_SHAPES };
 }

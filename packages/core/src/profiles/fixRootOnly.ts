@@ -1,7 +1,7 @@
 import { isType } from '../providerRules/draft202012Shape.ts';
 import type { Codec, Diagnostic } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
-import { isBooleanBound, writeNumericBounds } from '../utils/exclusiveBounds.ts';
+import { writeNumericBounds } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
 import {
@@ -12,9 +12,10 @@ import {
   walkSchemas,
 } from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
-import { isMisshapenAnnotation, writeAnnotationShapes } from './annotationShapes.ts';
+import { writeAnnotationShapes } from './annotationShapes.ts';
 import { appendDescription } from './describe.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
+import { OlderShape, olderDataShape, olderSubschemaShape } from './olderShapes.ts';
 import type { Recipe } from './recipe.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from './rootObject.ts';
 
@@ -33,6 +34,9 @@ type SchemaObject = Record<string, unknown>;
  * @param root The self-contained schema (owned; rewritten in place).
  * @param recipe The profile's rules.
  * @param diagnostics Where the root fix is reported.
+ * @param olderShapes The older shapes ({@link OlderShape}) the pass's output may hold: where it
+ *   surely holds none (0), the walk writing them the 2020-12 way is skipped (the root fixes make
+ *   none).
  * @returns The wire schema, the codec (the identity, or the unwrapping of the root) and the root
  *   properties a merge narrowed.
  */
@@ -40,6 +44,7 @@ export function fixRootOnly(
   root: SchemaObject,
   recipe: Recipe,
   diagnostics: Diagnostic[],
+  olderShapes: number,
 ): { schema: SchemaObject; codec: Codec; narrowed: readonly string[] } {
   // Definitions stay at the root whatever the merges below do with the rest, and so does the
   // root's $id: a kept `#/$defs/X` resolves against the nearest $id, so an $id moved with a
@@ -70,7 +75,8 @@ export function fixRootOnly(
   if (id !== undefined) result.schema = { $id: id, ...result.schema };
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
-  if (modernize(result.schema)) describeForeignTypes(result.schema, wrapped, recipe, diagnostics);
+  if (olderShapes !== 0 && modernize(result.schema))
+    describeForeignTypes(result.schema, wrapped, recipe, diagnostics);
   return { schema: result.schema, codec: result.codec, narrowed };
 }
 
@@ -105,21 +111,12 @@ function idWithoutFragment(id: unknown): unknown {
   return base === '' ? undefined : base;
 }
 
-/** What a node written before 2020-12 holds, one bit each (see {@link olderShapesOf}). */
-const TUPLE = 1;
-const BOOLEAN_BOUND = 2;
-const MISSHAPEN_ANNOTATION = 4;
-const FOREIGN_PATTERN = 8;
-const NULLABLE = 16;
-const FOREIGN_TYPE = 32;
-const DRAFT_04_ID = 64;
-const DEPENDENCIES = 128;
-
 /**
- * Which of the older shapes a node holds, from one scan of its few keys, which also pushes its
- * subschemas onto the walk's stack (those `forEachSubschema` lists): nearly every node holds
- * none, and asking each of the ten keywords by name on nodes of many shapes cost more than the
- * scan.
+ * Which of the older shapes ({@link OlderShape}) a node holds, from one scan of its few keys,
+ * which also pushes its subschemas onto the walk's stack (those `forEachSubschema` lists): nearly
+ * every node holds none, and asking each of the ten keywords by name on nodes of many shapes cost
+ * more than the scan. The pass leaves no typeless `nullable` and no foreign pattern that has a
+ * `u` form, but a document kept whole (`$dynamicRef`) comes back as it came.
  */
 function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
   let found = 0;
@@ -127,19 +124,16 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
     const kind = keywordKind(key);
     if (kind === KeywordKind.Data) {
       const value = node[key];
-      if (isBooleanBound(key, value)) found |= BOOLEAN_BOUND;
-      else if (isMisshapenAnnotation(key, value)) found |= MISSHAPEN_ANNOTATION;
-      else if (key === 'pattern' && isForeignPattern(value)) found |= FOREIGN_PATTERN;
-      else if (key === 'nullable') found |= NULLABLE;
-      else if (key === 'type' && !isType(value)) found |= FOREIGN_TYPE;
-      else if (key === 'id' && Object.hasOwn(node, key)) found |= DRAFT_04_ID;
+      const shape = olderDataShape(key, value);
+      // `for...in` also meets inherited keys: an inherited `id` is none of the node's.
+      if (shape !== OlderShape.Draft04Id || Object.hasOwn(node, key)) found |= shape;
+      if (key === 'pattern' && isForeignPattern(value)) found |= OlderShape.ForeignPattern;
+      else if (key === 'nullable') found |= OlderShape.Nullable;
       continue;
     }
     // `for...in` also meets inherited keys; only own ones hold subschemas.
     if (!Object.hasOwn(node, key)) continue;
-    if (kind === KeywordKind.SchemaOrArray && Array.isArray(node[key])) found |= TUPLE;
-    else if (kind === KeywordKind.SchemaOrDataMap && isPlainObject(node[key]))
-      found |= DEPENDENCIES;
+    found |= olderSubschemaShape(kind, node[key]);
     forEachSubschemaUnder(node, key, kind, push);
   }
   return found;
@@ -159,7 +153,7 @@ function modernize(schema: SchemaObject): boolean {
   walkSchemas(schema, (node, push) => {
     const found = olderShapesOf(node, push);
     if (found !== 0) writeOlderShapes(node, found);
-    if (found & FOREIGN_TYPE) foreignTypes = true;
+    if (found & OlderShape.ForeignType) foreignTypes = true;
   });
   return foreignTypes;
 }
@@ -211,23 +205,23 @@ function describeForeignTypes(
 
 /** Rewrites the older shapes {@link olderShapesOf} found in a node, in place. */
 function writeOlderShapes(node: SchemaObject, found: number): void {
-  if (found & TUPLE) {
+  if (found & OlderShape.Tuple) {
     node.prefixItems = node.items;
     if (node.additionalItems !== undefined) node.items = node.additionalItems;
     else delete node.items;
     delete node.additionalItems;
   }
-  if (found & BOOLEAN_BOUND) writeNumericBounds(node);
-  if (found & MISSHAPEN_ANNOTATION) writeAnnotationShapes(node);
-  if (found & FOREIGN_PATTERN) node.pattern = unicodePattern(node.pattern as string);
+  if (found & OlderShape.BooleanBound) writeNumericBounds(node);
+  if (found & OlderShape.MisshapenAnnotation) writeAnnotationShapes(node);
+  if (found & OlderShape.ForeignPattern) node.pattern = unicodePattern(node.pattern as string);
   // OpenAPI's `nullable` without a `type` beside it asserts nothing (OpenAPI 3.0.3), and Ajv
   // refuses to compile a schema that has it: left out, the wire means what it meant.
-  if (found & NULLABLE && !Object.hasOwn(node, 'type')) delete node.nullable;
+  if (found & OlderShape.Nullable && !Object.hasOwn(node, 'type')) delete node.nullable;
   // Draft-04's `id` names a resource the pass has already resolved every `$ref` into (and in later
   // drafts it is no keyword at all), while every Ajv 8 build refuses to compile a schema that
   // holds it ("NOT SUPPORTED: keyword id"): left out, the wire means what it meant.
-  if (found & DRAFT_04_ID) delete node.id;
-  if (found & DEPENDENCIES) splitDependencies(node);
+  if (found & OlderShape.Draft04Id) delete node.id;
+  if (found & OlderShape.Dependencies) splitDependencies(node);
 }
 
 /**

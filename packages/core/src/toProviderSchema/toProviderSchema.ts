@@ -119,21 +119,23 @@ export function toProviderSchema(
     throw new ToolSchemaError('invalid-option', `profile must be one of ${PROFILES.join(', ')}.`);
   }
   const { repair = false, ...dereferenceOptions } = options ?? {};
+  const recipe = profile === 'mcp' ? undefined : RECIPES[profile];
   const result = dereferenceResolved(
     schema,
     options === undefined || Object.keys(dereferenceOptions).length === 0
       ? DEFAULT_OPTIONS
       : resolveOptions({ ...dereferenceOptions, root: 'object' }),
+    // Only the profiles that keep the schema but its root read them (to skip a walk of it).
+    recipe?.rootOnly === true,
   );
   const root = result.schema as Record<string, unknown>;
   // The pass's own list: this call is its only reader, so the profile appends to it.
   const diagnostics = result.diagnostics;
-  const recipe = profile === 'mcp' ? undefined : RECIPES[profile];
   const wire: RewrittenRoot =
     recipe === undefined
       ? { schema: root, codec: { version: 1 as const, root: null }, narrowed: [] }
       : recipe.rootOnly
-        ? fixRootOnly(root, recipe, diagnostics)
+        ? fixRootOnly(root, recipe, diagnostics, result.olderShapes)
         : rewriteProfile(root, recipe, diagnostics);
   // Where the profile rewrites the schema, the wire's `null`s are not the original's; where it
   // merged a root union, a property some branch leaves open may hold anything.

@@ -1,3 +1,4 @@
+import { type OlderShape, olderDataShape, olderSubschemaShape } from '../profiles/olderShapes.ts';
 import { type BudgetLimits, budgetFor, maxDataDepthFor } from '../resolveOptions/index.ts';
 import type { Diagnostic, Dialect } from '../types/index.ts';
 import { cloneJson, setOwn, setOwnAt } from '../utils/cloneJson.ts';
@@ -78,6 +79,17 @@ const DEPTH_SHIFT = 5;
 const WALK_GROWTH = 20;
 const WALK_MIN_BYTES = 16 * 1024;
 
+/** What {@link tryInlineAcyclic} gives: the output root, its diagnostics, and what it holds. */
+export interface InlinedDocument {
+  schema: unknown;
+  diagnostics: Diagnostic[];
+  /**
+   * The {@link OlderShape}s the output's keywords hold (0: none), which a lenient profile would
+   * otherwise find by walking the output once more.
+   */
+  olderShapes: number;
+}
+
 /**
  * Dereferences a document in one walk that copies the output while it follows each `$ref`:
  * the common case of a document whose references form no cycle and whose inlined output fits
@@ -95,7 +107,10 @@ const WALK_MIN_BYTES = 16 * 1024;
  * @param dialect The dialect in force.
  * @param limits The resolved budget options.
  * @param foreignPatterns What to do with a `pattern` that has no ECMA-262 `u` form.
- * @returns The output root and its diagnostics about single keywords, or `undefined` when the
+ * @param notesOlderShapes Whether to note the {@link OlderShape}s the output holds (a test per
+ *   key: only a caller that reads them pays for it).
+ * @returns The output root, its diagnostics about single keywords and the older shapes it holds
+ *   (0 unless noted), or `undefined` when the
  *   full analysis is needed.
  */
 export function tryInlineAcyclic(
@@ -103,9 +118,10 @@ export function tryInlineAcyclic(
   dialect: Dialect,
   limits: BudgetLimits,
   foreignPatterns: 'keep' | 'drop' = 'keep',
-): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
+  notesOlderShapes = false,
+): InlinedDocument | undefined {
   try {
-    return walkDocument(root, dialect, limits, foreignPatterns);
+    return walkDocument(root, dialect, limits, foreignPatterns, notesOlderShapes);
   } catch {
     // A JavaScript cycle or a bigint in data, a getter that throws, a revoked Proxy: the full
     // analysis reports it its own way, with the pointer where it stands.
@@ -118,7 +134,8 @@ function walkDocument(
   dialect: Dialect,
   limits: BudgetLimits,
   foreignPatterns: 'keep' | 'drop',
-): { schema: unknown; diagnostics: Diagnostic[] } | undefined {
+  notesOlderShapes: boolean,
+): InlinedDocument | undefined {
   const siblingsApply = refHasSiblings(dialect);
   const idKeyword = idKeywordOf(dialect);
   const byRef = new Map<string, Target>();
@@ -139,6 +156,8 @@ function walkDocument(
    * its diagnostic, pointer still empty. Reported at the end, once their places are known.
    */
   let held: Map<SchemaObject, [keyword: string, diagnostic: Diagnostic][]> | undefined;
+  /** The {@link OlderShape}s of every keyword emitted (with `notesOlderShapes`; else 0). */
+  let olderShapes = 0;
 
   const budget = budgetFor(limits, 0);
   const largestBudget = budgetFor(limits, Number.MAX_SAFE_INTEGER).bytes;
@@ -203,11 +222,14 @@ function walkDocument(
   if (schema !== null && typeof schema === 'object' && (root.$schema !== undefined || keepsId)) {
     const out: SchemaObject = {};
     if (root.$schema !== undefined) out.$schema = cloneJson(root.$schema);
-    if (keepsId) out[idKeyword] = id;
+    if (keepsId) {
+      out[idKeyword] = id;
+      if (notesOlderShapes) olderShapes |= olderDataShape(idKeyword, id);
+    }
     for (const key of Object.keys(schema)) setOwn(out, key, (schema as SchemaObject)[key]);
     schema = out;
   }
-  return { schema, diagnostics };
+  return { schema, diagnostics, olderShapes };
 
   function push(
     meta: number,
@@ -254,6 +276,8 @@ function walkDocument(
     let dataDepth = 0;
     /** Whether {@link writeKeywordsValidatorsCompile} may have to write a keyword anew. */
     let validatorFlags = 0;
+    /** The {@link OlderShape}s of its keywords (a local: a store per key into the walk's scope cost more). */
+    let older = 0;
     if (!hasPlainPrototype(source)) return false;
     for (const key in source) {
       const value = source[key];
@@ -270,6 +294,7 @@ function walkDocument(
           if (key === '__proto__') setOwn(out, key, value);
           else out[key] = value;
           validatorFlags |= validatorKeywordFlag(key, value);
+          if (notesOlderShapes) older |= olderDataShape(key, value);
           emitted++;
           continue;
         }
@@ -316,6 +341,7 @@ function walkDocument(
         Array.isArray(value)
       ) {
         hasEntries = true;
+        if (notesOlderShapes) older |= olderSubschemaShape(kind, value);
         const items = new Array(value.length);
         out[key] = items;
         bytes += containerBytes(value.length);
@@ -337,6 +363,7 @@ function walkDocument(
         isPlainObject(value)
       ) {
         hasEntries = true;
+        if (notesOlderShapes) older |= olderSubschemaShape(kind, value);
         const map: SchemaObject = {};
         out[key] = map;
         let names = 0;
@@ -382,6 +409,7 @@ function walkDocument(
           if (key === '__proto__') setOwn(out, key, copy);
           else out[key] = copy;
           validatorFlags |= validatorKeywordFlag(key, copy);
+          if (notesOlderShapes) older |= olderDataShape(key, copy);
         }
       }
       bytes += keyBytes(key);
@@ -390,6 +418,7 @@ function walkDocument(
     bytes += slotBytes + containerBytes(emitted);
     // Most objects have no flag, and most with one (`nullable` beside a `type`) need nothing.
     if (validatorFlags !== 0) rewriteForValidators(out, source, validatorFlags);
+    if (older !== 0) olderShapes |= older;
     outputBytes += bytes;
     if ((countFlag & COUNTING) !== 0) inputBytes += bytes;
     if ((countFlag & FIRST) !== 0) readBytes += bytes;
