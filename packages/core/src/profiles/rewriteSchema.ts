@@ -1,7 +1,11 @@
 import { OBJECT_KEYWORDS } from '../finalizers/objectRoot.ts';
 import type { Codec, Diagnostic, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
-import { hasBooleanBounds, writeNumericBounds } from '../utils/exclusiveBounds.ts';
+import {
+  hasBooleanBounds,
+  writeIntegerBounds,
+  writeNumericBounds,
+} from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { parsePointerFragment, resolveLocalReference } from '../utils/pointer.ts';
 import { rewriteArray } from './arrays.ts';
@@ -328,7 +332,14 @@ function rewritePosition(
   // The filter has nothing to do where the schema has no assertion keyword and the rewrite wrote
   // none (only an array's adds one, `maxItems`).
   if (result.wire.type === type && (present & HAS_ASSERTION || type === 'array'))
-    filterKeywords(result.wire, normalizedBounds(schema), type, context, pointer, result.carried);
+    filterKeywords(
+      result.wire,
+      normalizedBounds(schema, type, recipe),
+      type,
+      context,
+      pointer,
+      result.carried,
+    );
   return result;
 }
 
@@ -640,12 +651,32 @@ function typeAdmits(type: unknown, value: JsonValue): boolean {
   return types.includes(actual) || (actual === 'integer' && types.includes('number'));
 }
 
-/** The schema with draft-04's boolean bounds written as numbers (a copy, when they differ). */
-function normalizedBounds(schema: SchemaObject): SchemaObject {
-  if (!hasBooleanBounds(schema)) return schema;
+/**
+ * The schema with draft-04's boolean bounds written as numbers, and, for integers under a provider
+ * that takes inclusive bounds only, its exclusive bounds written as the inclusive ones that admit
+ * the same integers (a copy, when they differ).
+ */
+function normalizedBounds(schema: SchemaObject, type: unknown, recipe: Recipe): SchemaObject {
+  const integerBounds =
+    type === 'integer' &&
+    (schema.exclusiveMinimum !== undefined || schema.exclusiveMaximum !== undefined) &&
+    takesInclusiveBoundsOnly(recipe);
+  if (!integerBounds && !hasBooleanBounds(schema)) return schema;
   const copy = { ...schema };
   writeNumericBounds(copy);
+  if (integerBounds) writeIntegerBounds(copy);
   return copy;
+}
+
+/** Whether a recipe keeps `minimum` and `maximum` but neither exclusive bound (Gemini's `Schema`). */
+function takesInclusiveBoundsOnly(recipe: Recipe): boolean {
+  const { keywords } = recipe;
+  return (
+    keywords.has('minimum') &&
+    keywords.has('maximum') &&
+    !keywords.has('exclusiveMinimum') &&
+    !keywords.has('exclusiveMaximum')
+  );
 }
 
 /** A `default` in the original shape is not a wire value where the codec maps: described instead. */

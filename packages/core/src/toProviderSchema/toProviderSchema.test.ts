@@ -1046,6 +1046,43 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('gemini: an integer exclusive bound is the inclusive one that admits the same integers', () => {
+    // Zod's `.int().positive()`, Pydantic's `PositiveInt`: `exclusiveMinimum: 0` on an integer.
+    const schema = closed(
+      {
+        count: { type: 'integer', exclusiveMinimum: 0 },
+        page: {
+          type: ['integer', 'null'],
+          minimum: 2,
+          exclusiveMinimum: 1.5,
+          exclusiveMaximum: 10,
+        },
+        ratio: { type: 'number', exclusiveMinimum: 0 },
+      },
+      ['count', 'page', 'ratio'],
+    );
+    const result = toProviderSchema(schema, 'gemini');
+    expect(result.schema.properties).toStrictEqual({
+      count: { type: 'integer', minimum: 1 },
+      page: { type: 'integer', minimum: 2, maximum: 9, nullable: true },
+      // A number has no inclusive bound that admits the same values: described, as before.
+      ratio: { type: 'number', description: 'Constraints: exclusiveMinimum: 0.' },
+    });
+    // Gemini cannot close an object: `additionalProperties: false` is left out, as everywhere.
+    expect(codesOf(result)).toStrictEqual(['profile-keyword-described', 'profile-object-open']);
+    expect(checkProviderSchema(result.schema, 'gemini')).toStrictEqual([]);
+    const original = compileFresh('2020-12', schema);
+    const wire = compileFresh('2020-12', readAsGemini(result.schema));
+    if ('error' in wire) throw wire.error;
+    if ('error' in original) throw original.error;
+    for (const count of [-1, 0, 1, 2]) {
+      for (const page of [null, 0, 1, 2, 3, 9, 10, 11]) {
+        const value = { count, page, ratio: 1 };
+        expect(wire.validate(value), JSON.stringify(value)).toBe(original.validate(value));
+      }
+    }
+  });
+
   it('gemini: a tool without parameters lists one placeholder property, decoded away', () => {
     const schema = closed({}, []);
     const result = toProviderSchema(schema, 'gemini');

@@ -52,3 +52,35 @@ export function writeNumericBounds(node: SchemaObject): void {
     }
   }
 }
+
+/**
+ * Writes a numeric `exclusiveMinimum`/`exclusiveMaximum` as the inclusive `minimum`/`maximum`
+ * that admit the same integers (`exclusiveMinimum: 0` → `minimum: 1`, `exclusiveMaximum: 2.5` →
+ * `maximum: 2`), joined with an inclusive bound already there (the tighter one wins), in place:
+ * for a schema whose only numbers are integers, and a provider that takes the inclusive bounds
+ * only. Zod's `.int().positive()` and Pydantic's `PositiveInt` write `exclusiveMinimum: 0`. A
+ * bound past the safe integers stays as it is (its neighbour is not a distinct double).
+ *
+ * @param node A schema object whose numbers are integers (written in place; its boolean
+ *   bounds already written as numbers).
+ */
+export function writeIntegerBounds(node: SchemaObject): void {
+  const low = node.exclusiveMinimum;
+  if (typeof low === 'number' && Number.isFinite(low)) {
+    const bound = Math.floor(low) + 1;
+    if (Number.isSafeInteger(bound)) {
+      delete node.exclusiveMinimum;
+      const minimum = node.minimum;
+      node.minimum = typeof minimum === 'number' && minimum > bound ? minimum : bound;
+    }
+  }
+  const high = node.exclusiveMaximum;
+  if (typeof high === 'number' && Number.isFinite(high)) {
+    const bound = Math.ceil(high) - 1;
+    if (Number.isSafeInteger(bound)) {
+      delete node.exclusiveMaximum;
+      const maximum = node.maximum;
+      node.maximum = typeof maximum === 'number' && maximum < bound ? maximum : bound;
+    }
+  }
+}
