@@ -254,6 +254,25 @@ const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
     }),
 };
 
+describe('a root nested in unions and allOf, every profile', () => {
+  it('gives a result or a ToolSchemaError 3,000 levels deep (the stack overflowed at ~2,000)', () => {
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const text = `{"${keyword}":[`.repeat(3_000) + '{"type":"string"}' + ']}'.repeat(3_000);
+      for (const profile of PROFILES) {
+        // Not `runHostile`: `JSON.stringify` itself overflows this test worker's stack so deep.
+        let result: unknown;
+        try {
+          result = toProviderSchema(JSON.parse(text), profile);
+        } catch (error) {
+          if (!(error instanceof ToolSchemaError)) throw error;
+          result = error;
+        }
+        expect(result, `${keyword} ${profile}`).toBeTypeOf('object');
+      }
+    }
+  });
+});
+
 describe('wide schemas: the work grows with the input, not with its square', () => {
   const n = 400;
   describe.each(['portable', 'openai-strict', 'gemini', 'anthropic-strict'] as const)(

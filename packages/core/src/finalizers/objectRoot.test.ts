@@ -225,3 +225,30 @@ describe('describeNonObjectRoot', () => {
     expect(describeNonObjectRoot(true)).toBeUndefined();
   });
 });
+
+describe('a root nested deeper than the verdict reads', () => {
+  /** `{ [keyword]: [ ... { type: "string" } ... ] }`, `levels` deep. */
+  function nested(keyword: string, levels: number): Record<string, unknown> {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < levels; level++) schema = { [keyword]: [schema] };
+    return schema;
+  }
+
+  it('reads what decides the root up to 256 levels deep', () => {
+    expect(describeNonObjectRoot(nested('allOf', 256))).toBe('type "string"');
+    expect(describeNonObjectRoot(nested('anyOf', 3))).toBe(
+      'anyOf of anyOf of anyOf of type "string"',
+    );
+  });
+
+  it('past that, reads it as unknown (narrowed to objects), without overflowing the stack', () => {
+    // A recursion over every level overflowed the stack at about 2,000 levels (a 36 KB text).
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const deep = nested(keyword, 100_000);
+      expect(describeNonObjectRoot(deep), keyword).toBeUndefined();
+      const root = requireObjectRoot(deep);
+      expect(root.type, keyword).toBe('object');
+      expect(root[keyword], keyword).toBe(deep[keyword]);
+    }
+  });
+});

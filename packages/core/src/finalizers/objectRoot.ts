@@ -41,7 +41,7 @@ export const OBJECT_KEYWORDS: readonly string[] = [
  * @returns What it describes instead of an object, or `undefined` when it can describe one.
  */
 export function describeNonObjectRoot(schema: JsonSchema): string | undefined {
-  const verdict = classify(schema, schema, new Set());
+  const verdict = classify(schema, schema, new Set(), 0);
   return verdict.kind === 'other' ? verdict.what : undefined;
 }
 
@@ -241,7 +241,30 @@ function isObjectAsIs(node: Record<string, unknown>): boolean {
   return true;
 }
 
-function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Verdict {
+/**
+ * How deep {@link classify} reads the subschemas that decide a root: past it, the verdict is
+ * unknown, which only narrows the root to objects (MCP sends nothing else) and gives up the early
+ * `root-not-object` error. The pass takes schemas 100,000 levels deep; a recursion that followed
+ * them would overflow the stack.
+ */
+const MAX_VERDICT_DEPTH = 256;
+
+/**
+ * What a schema describes at the root: an object, something that never is one, or unknown.
+ *
+ * @param schema The schema (a root, or a subschema that applies to the root's instance).
+ * @param root The root, whose definitions a kept `$ref` points into.
+ * @param followed The `$ref`s already followed (a cycle reads as unknown).
+ * @param depth How many subschemas deep `schema` stands.
+ * @returns The verdict.
+ */
+function classify(
+  schema: unknown,
+  root: JsonSchema,
+  followed: Set<string>,
+  depth: number,
+): Verdict {
+  if (depth > MAX_VERDICT_DEPTH) return UNKNOWN;
   if (schema === true) {
     return UNKNOWN;
   }
@@ -276,10 +299,10 @@ function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Ver
     );
   }
   if (typeof node.$ref === 'string') {
-    parts.push(classifyRef(node.$ref, root, followed));
+    parts.push(classifyRef(node.$ref, root, followed, depth + 1));
   }
   if (Array.isArray(node.allOf)) {
-    parts.push(...node.allOf.map((member) => classify(member, root, followed)));
+    parts.push(...node.allOf.map((member) => classify(member, root, followed, depth + 1)));
   }
   for (const keyword of ['anyOf', 'oneOf']) {
     const members = node[keyword];
@@ -287,7 +310,7 @@ function classify(schema: unknown, root: JsonSchema, followed: Set<string>): Ver
       parts.push(
         either(
           keyword,
-          members.map((member) => classify(member, root, followed)),
+          members.map((member) => classify(member, root, followed, depth + 1)),
         ),
       );
     }
@@ -315,7 +338,7 @@ function either(keyword: string, members: Verdict[]): Verdict {
 }
 
 /** Follows a local `$ref` (left only where a cycle needs it) into the root's definitions. */
-function classifyRef(ref: string, root: JsonSchema, followed: Set<string>): Verdict {
+function classifyRef(ref: string, root: JsonSchema, followed: Set<string>, depth: number): Verdict {
   if (followed.has(ref) || typeof root !== 'object') {
     return UNKNOWN;
   }
@@ -332,6 +355,6 @@ function classifyRef(ref: string, root: JsonSchema, followed: Set<string>): Verd
     .replaceAll('~1', '/')
     .replaceAll('~0', '~');
   return Object.hasOwn(defs, name)
-    ? classify((defs as Record<string, unknown>)[name], root, followed)
+    ? classify((defs as Record<string, unknown>)[name], root, followed, depth)
     : UNKNOWN;
 }
