@@ -15,6 +15,7 @@ import { encodeArguments } from '../src/encodeArguments/index.ts';
 import { ToolSchemaError } from '../src/ToolSchemaError/index.ts';
 import { toProviderSchema } from '../src/toProviderSchema/index.ts';
 import { type JsonSchema, PROFILES, type Profile } from '../src/types/index.ts';
+import { boundPointer, MAX_MESSAGE_CHARS, MAX_POINTER_CHARS } from '../src/utils/diagnostics.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 
 afterEach(() => {
@@ -355,6 +356,42 @@ describe('checkProviderSchema and checkProviderTools on wide objects', () => {
     expect(violations.map((violation) => violation.pointer)).toStrictEqual(
       Array.from({ length: 10 }, (_, i) => `/properties/p${10 + i}`),
     );
+  });
+});
+
+describe('checkProviderSchema on deep schemas', () => {
+  /** `levels` objects nested under `properties.a`, a string at the bottom. */
+  const deep = (levels: number) => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < levels; level++)
+      schema = { type: 'object', properties: { a: schema } };
+    return schema;
+  };
+
+  it('bounds each pointer as it grows, as diagnostics are bounded: output linear in the depth', () => {
+    // Unbounded, 6,000 levels gave 700 MB of pointers and messages, which JSON.stringify refused.
+    for (const levels of [1_500, 6_000]) {
+      const violations = checkProviderSchema(deep(levels), 'portable');
+      // Every object refused for its additionalProperties, under each closing rule, at least.
+      expect(violations.length).toBeGreaterThanOrEqual(levels);
+      for (const { pointer, message } of violations) {
+        expect(pointer.length).toBeLessThanOrEqual(MAX_POINTER_CHARS + 1 + 64);
+        expect(message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS + 64);
+      }
+      expect(JSON.stringify(violations).length).toBeLessThan(levels * 3 * 1_024);
+    }
+  });
+
+  it('keeps the first and last characters of the whole pointer', () => {
+    const levels = 200;
+    const violations = checkProviderSchema(deep(levels), 'openai-strict');
+    const deepest = violations.find(
+      (violation) => violation.pointer.endsWith('/a') && violation.pointer.length > 512,
+    );
+    const whole = '/properties/a'.repeat(levels);
+    expect(deepest?.pointer).toBe(boundPointer(whole));
+    // Short pointers are whole, as before.
+    expect(violations[0]?.pointer).toBe('');
   });
 });
 

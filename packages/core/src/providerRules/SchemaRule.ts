@@ -1,4 +1,5 @@
 import type { Violation } from '../types/index.ts';
+import { boundMessage, boundPointer } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { SchemaDocument, SchemaNode } from './schemaDocument.ts';
@@ -34,7 +35,13 @@ export function runRules(document: SchemaDocument, rules: readonly SchemaRule[])
   const reporter =
     (rule: SchemaRule): Report =>
     (pointer, message) => {
-      violations.push({ rule: rule.name, pointer, message, severity: rule.severity });
+      // Bounded as diagnostics are: a keyword's pointer adds a segment to a bounded one.
+      violations.push({
+        rule: rule.name,
+        pointer: boundPointer(pointer),
+        message: boundMessage(message),
+        severity: rule.severity,
+      });
     };
   const nodeRules = rules.filter((rule) => rule.node !== undefined);
   const reporters = nodeRules.map(reporter);

@@ -1,4 +1,5 @@
 import { stronglyConnectedComponents } from '../analysis/stronglyConnectedComponents.ts';
+import { boundPointer, MAX_POINTER_CHARS } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { SCANNED_KEYS } from '../utils/keyLists.ts';
 import { escapePointerToken, resolveLocalReference } from '../utils/pointer.ts';
@@ -148,7 +149,10 @@ interface Pending {
   readonly key: string | undefined;
 }
 
-/** A walked position; its pointer is built when a rule asks for it (a deep walk stays linear). */
+/**
+ * A walked position; its pointer is built when a rule asks for it (a deep walk stays linear), and
+ * bounded as a diagnostic's is (`boundPointer`).
+ */
 class WalkedNode implements SchemaNode {
   readonly id: number;
   readonly value: unknown;
@@ -194,7 +198,13 @@ class WalkedNode implements SchemaNode {
         node = node.parent;
       }
       let pointer = node === undefined ? '' : (node.#pointer ?? '');
-      for (let index = segments.length - 1; index >= 0; index--) pointer += segments[index];
+      for (let index = segments.length - 1; index >= 0; index--) {
+        pointer += segments[index];
+        // Bounded as it grows (its first and last characters kept, as a diagnostic's are): the
+        // last ones of a bounded prefix are those of the whole, so each step stays short, and a
+        // schema 10⁵ levels deep gives violations linear in its size, not in its square.
+        if (pointer.length > MAX_POINTER_CHARS) pointer = boundPointer(pointer);
+      }
       this.#pointer = pointer;
     }
     return this.#pointer;

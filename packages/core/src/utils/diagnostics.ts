@@ -77,7 +77,13 @@ export function boundPointer(pointer: string): string {
   return `${pointer.slice(0, POINTER_END_CHARS)}…${pointer.slice(-POINTER_END_CHARS)}`;
 }
 
-function boundMessage(message: string): string {
+/**
+ * A message cut at {@link MAX_MESSAGE_CHARS}, saying how much was left out.
+ *
+ * @param message A message.
+ * @returns The message, or its bounded form.
+ */
+export function boundMessage(message: string): string {
   if (message.length <= MAX_MESSAGE_CHARS) return message;
   return `${message.slice(0, MAX_MESSAGE_CHARS)}… (${message.length - MAX_MESSAGE_CHARS} characters left out)`;
 }
