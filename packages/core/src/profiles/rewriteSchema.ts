@@ -34,6 +34,7 @@ import { isTypelessNullable, makeOwnNullable, readNullable } from './nullable.ts
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
 import { KEEPABLE_ANNOTATIONS, keepsAnnotation } from './recipe.ts';
+import { foldTypeBranches, relocateIntoMembers, renamePrefix } from './relocate.ts';
 import { leafTablesOf, leafWireAt, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
@@ -196,7 +197,9 @@ function rewritePosition(
       );
     }
     if (merged.schema === false) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
+    const from = context.diagnostics.length;
     const result = rewrite(merged.schema, pointer, oneSchemaDeeper(depth), context);
+    relocateIntoMembers(context.diagnostics, from, pointer, rest, allOf);
     describeRefused(result.wire, merged.described, context, pointer);
     return readAs(result, schema);
   }
@@ -212,7 +215,10 @@ function rewritePosition(
       anyOf === undefined
         ? { ...rest, anyOf: oneOf }
         : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
+    const from = context.diagnostics.length;
     const result = readAs(rewrite(next, pointer, depth, context), schema);
+    if (anyOf === undefined)
+      renamePrefix(context.diagnostics, from, `${pointer}/anyOf`, `${pointer}/oneOf`);
     // `oneOf` refuses a value that two branches accept, where `anyOf` takes it: a `null` two
     // branches take is refused, so an optional property here must decode null as absent.
     if (result.acceptsNull && nullBranchCount(oneOf, context) > 1) result.acceptsNull = false;
@@ -247,10 +253,17 @@ function rewritePosition(
         : undefined;
     if (nullableLeaf !== undefined) return nullableLeaf;
     const split = types.map((type) => typeBranch(schema, type));
-    const next = Array.isArray(schema.anyOf)
-      ? { ...annotations, allOf: [{ anyOf: split }, { anyOf: schema.anyOf }] }
-      : { ...annotations, anyOf: split };
-    return readAs(rewrite(next, pointer, depth, context), schema);
+    if (Array.isArray(schema.anyOf)) {
+      const next = { ...annotations, allOf: [{ anyOf: split }, { anyOf: schema.anyOf }] };
+      return readAs(rewrite(next, pointer, depth, context), schema);
+    }
+    const from = context.diagnostics.length;
+    const result = readAs(
+      rewrite({ ...annotations, anyOf: split }, pointer, depth, context),
+      schema,
+    );
+    foldTypeBranches(context.diagnostics, from, pointer);
+    return result;
   }
   if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
     const { anyOf, ...rest } = schema;

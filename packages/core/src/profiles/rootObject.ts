@@ -23,6 +23,11 @@ export interface MergedRoot {
   branches: readonly SchemaObject[];
   /** The merge's `profile-root-merged` diagnostic (what a later step adds to it goes there). */
   report: Diagnostic | undefined;
+  /**
+   * Per merged property, the branch each of its schemas came from, in the order the merged
+   * property lists them (one schema: itself; several: its `anyOf`). Empty where nothing was merged.
+   */
+  origins: ReadonlyMap<string, readonly number[]>;
 }
 
 /** What a root left as it came narrowed: nothing (one list for every call; it is never written). */
@@ -31,9 +36,18 @@ const NOTHING_NARROWED: readonly string[] = Object.freeze([]);
 /** The branches of a root left as it came: none (one list for every call; it is never written). */
 const NO_BRANCHES: readonly SchemaObject[] = Object.freeze([]);
 
+/** The origins of a root left as it came: none (one map for every call; it is never written). */
+const NO_ORIGINS: ReadonlyMap<string, readonly number[]> = new Map();
+
 /** The result of a root left as it came. */
 function unmerged(root: SchemaObject): MergedRoot {
-  return { schema: root, narrowed: NOTHING_NARROWED, branches: NO_BRANCHES, report: undefined };
+  return {
+    schema: root,
+    narrowed: NOTHING_NARROWED,
+    branches: NO_BRANCHES,
+    report: undefined,
+    origins: NO_ORIGINS,
+  };
 }
 
 /**
@@ -74,16 +88,22 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): M
   const properties: SchemaObject = {};
   // Per name, its schemas in branch order, each once; and how many branches require it. One
   // walk over the branches: a root union of 10⁴ objects stays linear.
-  const optionsOf = new Map<string, { options: unknown[]; distinct: DistinctValues }>();
-  for (const branch of branches) {
+  const optionsOf = new Map<
+    string,
+    { options: unknown[]; distinct: DistinctValues; origins: number[] }
+  >();
+  for (const [index, branch] of branches.entries()) {
     const own = (branch.properties as SchemaObject | undefined) ?? {};
     for (const name of Object.keys(own)) {
       let known = optionsOf.get(name);
       if (known === undefined) {
-        known = { options: [], distinct: new DistinctValues() };
+        known = { options: [], distinct: new DistinctValues(), origins: [] };
         optionsOf.set(name, known);
       }
-      if (known.distinct.add(own[name])) known.options.push(own[name]);
+      if (known.distinct.add(own[name])) {
+        known.options.push(own[name]);
+        known.origins.push(index);
+      }
     }
   }
   const names = [...optionsOf.keys()];
@@ -107,7 +127,8 @@ export function mergeRootUnion(root: SchemaObject, diagnostics: Diagnostic[]): M
     message: `The root ${keyword} of ${branches.length} objects became one object with all their properties; the validator still checks that the arguments match one branch.${describeNarrowed(narrowed)}`,
   };
   diagnostics.push(report);
-  return { schema: merged, narrowed, branches, report };
+  const origins = new Map([...optionsOf].map(([name, known]) => [name, known.origins]));
+  return { schema: merged, narrowed, branches, report, origins };
 }
 
 /**

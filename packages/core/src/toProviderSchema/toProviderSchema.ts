@@ -5,6 +5,7 @@ import { markRepairs } from '../profiles/markRepairs.ts';
 import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
+import { relocateIntoRootBranches } from '../profiles/relocate.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
 import { readNullPerBranch } from '../profiles/rootBranches.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
@@ -72,7 +73,7 @@ function rewriteProfile(
   recipe: Recipe,
   diagnostics: Diagnostic[],
 ): RewrittenRoot {
-  const { schema: merged, narrowed, branches, report } = mergeRootUnion(root, diagnostics);
+  const { schema: merged, narrowed, branches, report, origins } = mergeRootUnion(root, diagnostics);
   const kept = diagnostics.length;
   let rewritten = rewriteSchema(merged, recipe, diagnostics);
   // Past the provider's limit on properties, objects nest one level less deep (the deepest then
@@ -87,6 +88,8 @@ function rewriteProfile(
     diagnostics.length = kept;
     rewritten = rewriteSchema(merged, recipe, diagnostics, depth - 1);
   }
+  // The merged object's parts came from the branches: what is reported there points back.
+  if (branches.length > 0) relocateIntoRootBranches(diagnostics, kept, root, origins);
   const wire = isPlainObjectRoot(rewritten.schema)
     ? rewritten
     : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { toProviderSchema } from '../toProviderSchema/index.ts';
+import type { Profile } from '../types/index.ts';
+import { parsePointer, resolvePointer } from '../utils/pointer.ts';
+
+/** The profile's own diagnostics (after the pass's) as `[code, pointer]`. */
+function profilePointers(schema: Record<string, unknown>, profile: Profile): string[][] {
+  const passCount = toProviderSchema(schema, 'mcp').diagnostics.length;
+  return toProviderSchema(schema, profile)
+    .diagnostics.slice(passCount)
+    .map(({ code, pointer }) => [code, pointer]);
+}
+
+/** Whether every profile diagnostic names a place in the self-contained schema. */
+function allResolve(schema: Record<string, unknown>, profile: Profile): boolean {
+  const selfContained = toProviderSchema(schema, 'mcp').schema;
+  return profilePointers(schema, profile).every(([, pointer]) => {
+    const tokens = parsePointer(pointer!);
+    return tokens !== undefined && resolvePointer(selfContained, tokens).found;
+  });
+}
+
+const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+
+describe('profile diagnostics point into the self-contained schema', () => {
+  it('inside a oneOf read as anyOf: under oneOf', () => {
+    // @roychri/mcp-server-asana's task_ids, trimmed.
+    const schema = object({
+      ids: {
+        oneOf: [{ type: 'array', items: { type: 'string' }, maxItems: 25 }, { type: 'string' }],
+      },
+    });
+    expect(profilePointers(schema, 'portable')).toStrictEqual([
+      ['profile-one-of', '/properties/ids'],
+      ['profile-keyword-described', '/properties/ids/oneOf/0'],
+      ['profile-object-closed', ''],
+    ]);
+  });
+
+  it('inside a type list read as one branch per type: at the position', () => {
+    const schema = object({
+      tags: { type: ['array', 'string'], items: object({ a: { type: 'string' } }), minLength: 2 },
+    });
+    const pointers = profilePointers(schema, 'openai-strict').map(([, pointer]) => pointer);
+    expect(pointers).toContain('/properties/tags/items');
+    expect(allResolve(schema, 'openai-strict')).toBe(true);
+  });
+
+  it('inside a merged allOf: under the member that holds the part', () => {
+    // @postman/postman-mcp-server's patchCollection, trimmed.
+    const schema = object({
+      collection: { allOf: [object({ info: object({ name: { type: 'string' } }) })] },
+    });
+    for (const profile of ['portable', 'anthropic-strict', 'gemini'] as const) {
+      expect(profilePointers(schema, profile), profile).toContainEqual([
+        'profile-object-closed',
+        '/properties/collection/allOf/0/properties/info',
+      ]);
+      expect(allResolve(schema, profile), profile).toBe(true);
+    }
+  });
+
+  it('inside a merged root union: under the branch each property schema came from', () => {
+    const schema = {
+      anyOf: [
+        { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } },
+        {
+          type: 'object',
+          properties: {
+            a: object({ y: { type: 'number' } }),
+            c: object({ z: { type: 'string' } }),
+          },
+        },
+      ],
+    };
+    // `a` differs between the branches (merged as an anyOf of both, told apart by type); `c` is
+    // the second branch's alone.
+    expect(profilePointers(schema, 'openai-strict')).toStrictEqual([
+      ['profile-root-merged', ''],
+      ['profile-object-closed', '/anyOf/1/properties/a'],
+      ['profile-object-closed', '/anyOf/1/properties/c'],
+      ['profile-object-closed', ''],
+    ]);
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const)
+      expect(allResolve(schema, profile), profile).toBe(true);
+  });
+});
