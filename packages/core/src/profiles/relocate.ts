@@ -30,16 +30,24 @@ export function renamePrefix(
 }
 
 /**
- * Gives the diagnostics reported since `from` under a position whose branches were one per type
- * the pointer of the position itself: each branch is the position's schema with one `type`, so
- * what lies under `/anyOf/i` lies under the position (`/x/anyOf/1/items` → `/x/items`).
+ * Gives the diagnostics reported since `from` under the branches of a union the rewrite made
+ * up, each of them a schema that stands whole at `target`, the pointer of `target`: a position
+ * whose branches were one per type (each is the position's schema with one `type`, so what lies
+ * under `/anyOf/i` lies under the position: `/x/anyOf/1/items` → `/x/items`).
  *
  * @param diagnostics The call's diagnostics (written in place).
  * @param from The length of the list when the position began.
- * @param pointer The position's pointer.
+ * @param union The pointer of the made-up union.
+ * @param target Where each of its branches stands (default: at the union's position).
  */
-export function foldTypeBranches(diagnostics: Diagnostic[], from: number, pointer: string): void {
-  const branches = `${pointer}/anyOf`;
+export function foldTypeBranches(
+  diagnostics: Diagnostic[],
+  from: number,
+  union: string,
+  target = union,
+): void {
+  const pointer = target;
+  const branches = `${union}/anyOf`;
   for (let index = from; index < diagnostics.length; index++) {
     const diagnostic = diagnostics[index]!;
     const rest = restUnder(diagnostic.pointer, branches);
@@ -54,11 +62,46 @@ export function foldTypeBranches(diagnostics: Diagnostic[], from: number, pointe
 }
 
 /**
+ * Gives the diagnostics reported since `from` under a union whose keywords beside `anyOf` were
+ * read into each branch (`allOf: [siblings, branch]`) the pointers of where each part stands: the
+ * siblings at the union's position (`/x/anyOf/1/allOf/0/required` → `/x/required`), the branch
+ * at its own (`/x/anyOf/1/allOf/1/items` → `/x/anyOf/1/items`). One walk over those diagnostics.
+ *
+ * @param diagnostics The call's diagnostics (written in place).
+ * @param from The length of the list when the position began.
+ * @param pointer The union's position.
+ */
+export function foldSiblingBranches(
+  diagnostics: Diagnostic[],
+  from: number,
+  pointer: string,
+): void {
+  const union = `${pointer}/anyOf`;
+  for (let index = from; index < diagnostics.length; index++) {
+    const diagnostic = diagnostics[index]!;
+    const rest = restUnder(diagnostic.pointer, union);
+    if (rest === undefined || rest === '') continue;
+    // `/<i>` then, where the merge named a member, `/allOf/<0|1>`.
+    const end = rest.indexOf('/', 1);
+    const branch = `${union}${end === -1 ? rest : rest.slice(0, end)}`;
+    const inner = end === -1 ? '' : rest.slice(end);
+    const member = restUnder(inner, '/allOf');
+    if (member === undefined) continue;
+    const memberEnd = member.indexOf('/', 1);
+    const which = memberEnd === -1 ? member : member.slice(0, memberEnd);
+    const tail = memberEnd === -1 ? '' : member.slice(memberEnd);
+    const place = which === '/0' ? pointer + tail : which === '/1' ? branch + tail : branch;
+    diagnostics[index] = { ...diagnostic, pointer: place };
+  }
+}
+
+/**
  * Gives the diagnostics reported since `from` under a merged `allOf` (or a root union merged into
  * one object) the pointer of the part they came from: where a pointer under the position names
  * nothing in the position's own keywords but names something in a member, it goes under that
  * member (`/x/properties/a` → `/x/allOf/1/properties/a`), the first that has it. A part no single
- * member holds as it stands (merged from several) keeps the merged pointer.
+ * member holds as it stands (merged from several) is named by the deepest place one of them
+ * holds on its way (a pointer that names something, if less precisely).
  *
  * @param diagnostics The call's diagnostics (written in place).
  * @param from The length of the list when the position began.
@@ -66,6 +109,7 @@ export function foldTypeBranches(diagnostics: Diagnostic[], from: number, pointe
  * @param own The position's schema without its members.
  * @param members The members.
  * @param keyword The keyword that holds them.
+ * @param skip Diagnostics already placed (by index).
  */
 export function relocateIntoMembers(
   diagnostics: Diagnostic[],
@@ -74,17 +118,48 @@ export function relocateIntoMembers(
   own: unknown,
   members: readonly unknown[],
   keyword: 'allOf' | 'anyOf' | 'oneOf' = 'allOf',
+  skip?: ReadonlySet<number>,
 ): void {
-  for (let index = from; index < diagnostics.length; index++) {
+  // Bounded: a union of 10⁴ branches, each with something reported, must not cost 10⁸ reads.
+  let budget = RELOCATION_BUDGET;
+  for (let index = from; index < diagnostics.length && budget > 0; index++) {
+    if (skip?.has(index)) continue;
     const diagnostic = diagnostics[index]!;
     const rest = restUnder(diagnostic.pointer, pointer);
     if (rest === undefined || rest === '') continue;
     const tokens = parsePointer(rest);
-    if (tokens === undefined || resolvePointer(own, tokens).found) continue;
-    const member = members.findIndex((each) => resolvePointer(each, tokens).found);
-    if (member !== -1)
-      diagnostics[index] = { ...diagnostic, pointer: `${pointer}/${keyword}/${member}${rest}` };
+    if (tokens === undefined) continue;
+    // The deepest place the position's own keywords or one member holds, the own ones first.
+    let best = resolvedLength(own, tokens);
+    let prefix = pointer;
+    for (let at = 0; at < members.length && best < tokens.length && budget > 0; at++) {
+      budget--;
+      const length = resolvedLength(members[at], tokens);
+      if (length > best) {
+        best = length;
+        prefix = `${pointer}/${keyword}/${at}`;
+      }
+    }
+    if (best === tokens.length && prefix === pointer) continue;
+    const named = tokens.slice(0, best).map((token) => `/${escapePointerToken(token)}`);
+    diagnostics[index] = { ...diagnostic, pointer: prefix + named.join('') };
   }
+}
+
+/** How many member reads {@link relocateIntoMembers} makes per call, at most. */
+const RELOCATION_BUDGET = 10_000;
+
+/** How many of the tokens, from the first, name a place in a document (one walk). */
+function resolvedLength(document: unknown, tokens: readonly string[]): number {
+  let current = document;
+  let length = 0;
+  for (const token of tokens) {
+    const next = resolvePointer(current, [token]);
+    if (!next.found) break;
+    current = next.value;
+    length++;
+  }
+  return length;
 }
 
 /** What follows `prefix` in `pointer` (`''` or `/...`), or `undefined` when it is not under it. */
@@ -116,6 +191,7 @@ export function relocateIntoRootBranches(
 ): void {
   const keyword = Array.isArray(root.anyOf) ? 'anyOf' : 'oneOf';
   const { [keyword]: members, ...own } = root;
+  const done = new Set<number>();
   for (let index = from; index < diagnostics.length; index++) {
     const diagnostic = diagnostics[index]!;
     const tokens = parsePointer(diagnostic.pointer);
@@ -129,14 +205,13 @@ export function relocateIntoRootBranches(
       if (branch !== undefined)
         moved = [keyword, String(branch), 'properties', tokens[1]!, ...tokens.slice(4)];
     }
-    if (moved !== undefined && resolvePointer(root, moved).found)
+    if (moved !== undefined && resolvePointer(root, moved).found) {
       diagnostics[index] = {
         ...diagnostic,
-        pointer: moved
-          .map(escapePointerToken)
-          .map((token) => `/${token}`)
-          .join(''),
+        pointer: moved.map((token) => `/${escapePointerToken(token)}`).join(''),
       };
+      done.add(index);
+    }
   }
-  relocateIntoMembers(diagnostics, from, '', own, members as unknown[], keyword);
+  relocateIntoMembers(diagnostics, from, '', own, members as unknown[], keyword, done);
 }

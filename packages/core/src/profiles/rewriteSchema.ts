@@ -34,7 +34,12 @@ import { isTypelessNullable, makeOwnNullable, readNullable } from './nullable.ts
 import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
 import { KEEPABLE_ANNOTATIONS, keepsAnnotation } from './recipe.ts';
-import { foldTypeBranches, relocateIntoMembers, renamePrefix } from './relocate.ts';
+import {
+  foldSiblingBranches,
+  foldTypeBranches,
+  relocateIntoMembers,
+  renamePrefix,
+} from './relocate.ts';
 import { leafTablesOf, leafWireAt, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
@@ -217,8 +222,15 @@ function rewritePosition(
         : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
     const from = context.diagnostics.length;
     const result = readAs(rewrite(next, pointer, depth, context), schema);
-    if (anyOf === undefined)
+    if (anyOf === undefined) {
       renamePrefix(context.diagnostics, from, `${pointer}/anyOf`, `${pointer}/oneOf`);
+    } else {
+      // Read as `allOf: [{ anyOf }, { anyOf: oneOf }]`, both at the position.
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf/1/anyOf`, `${pointer}/oneOf`);
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf/0`, pointer);
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf/1`, pointer);
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf`, pointer);
+    }
     // `oneOf` refuses a value that two branches accept, where `anyOf` takes it: a `null` two
     // branches take is refused, so an optional property here must decode null as absent.
     if (result.acceptsNull && nullBranchCount(oneOf, context) > 1) result.acceptsNull = false;
@@ -255,7 +267,14 @@ function rewritePosition(
     const split = types.map((type) => typeBranch(schema, type));
     if (Array.isArray(schema.anyOf)) {
       const next = { ...annotations, allOf: [{ anyOf: split }, { anyOf: schema.anyOf }] };
-      return readAs(rewrite(next, pointer, depth, context), schema);
+      const from = context.diagnostics.length;
+      const result = readAs(rewrite(next, pointer, depth, context), schema);
+      // Read as `allOf: [{ anyOf: one branch per type }, { anyOf }]`, both at the position.
+      foldTypeBranches(context.diagnostics, from, `${pointer}/allOf/0`, pointer);
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf/0`, pointer);
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf/1`, pointer);
+      renamePrefix(context.diagnostics, from, `${pointer}/allOf`, pointer);
+      return result;
     }
     const from = context.diagnostics.length;
     const result = readAs(
@@ -268,11 +287,15 @@ function rewritePosition(
   if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
     const { anyOf, ...rest } = schema;
     const siblings = withoutAnnotations(rest);
-    const branches =
-      Object.keys(siblings).length === 0
-        ? anyOf
-        : anyOf.map((branch) => ({ allOf: [siblings, branch] }));
-    return rewriteUnion(branches, { schema, annotations, context, pointer, depth });
+    const place = { schema, annotations, context, pointer, depth };
+    if (Object.keys(siblings).length === 0) return rewriteUnion(anyOf, place);
+    const from = context.diagnostics.length;
+    const result = rewriteUnion(
+      anyOf.map((branch) => ({ allOf: [siblings, branch] })),
+      place,
+    );
+    foldSiblingBranches(context.diagnostics, from, pointer);
+    return result;
   }
 
   let type = typeof schema.type === 'string' ? schema.type : undefined;

@@ -65,6 +65,11 @@ interface RewrittenRoot {
   branches?: readonly Record<string, unknown>[];
   /** The merge's diagnostic, where the root was merged. */
   mergeReport?: Diagnostic | undefined;
+  /**
+   * Where the root was merged: the first diagnostic of the merged object's rewrite, and the
+   * branch each merged property schema came from (`mergeRootUnion`).
+   */
+  merged?: { from: number; origins: ReadonlyMap<string, readonly number[]> } | undefined;
 }
 
 /** The profile's rewrite of the whole schema, its root a plain object. */
@@ -88,8 +93,6 @@ function rewriteProfile(
     diagnostics.length = kept;
     rewritten = rewriteSchema(merged, recipe, diagnostics, depth - 1);
   }
-  // The merged object's parts came from the branches: what is reported there points back.
-  if (branches.length > 0) relocateIntoRootBranches(diagnostics, kept, root, origins);
   const wire = isPlainObjectRoot(rewritten.schema)
     ? rewritten
     : wrapRoot(rewritten.schema, rewritten.codec, recipe, diagnostics);
@@ -97,7 +100,14 @@ function rewriteProfile(
   // the finished wire show whether it holds.
   if (recipe.enumLimits !== undefined)
     fitEnumLimits(wire.schema, rewritten.enums, recipe.enumLimits, recipe.profile, diagnostics);
-  return { schema: wire.schema, codec: wire.codec, narrowed, branches, mergeReport: report };
+  return {
+    schema: wire.schema,
+    codec: wire.codec,
+    narrowed,
+    branches,
+    mergeReport: report,
+    merged: branches.length > 0 ? { from: kept, origins } : undefined,
+  };
 }
 
 /**
@@ -153,6 +163,10 @@ export function toProviderSchema(
     wire.branches === undefined || wire.branches.length === 0
       ? marked
       : readNullPerBranch(marked, wire.schema, wire.branches, root, wire.mergeReport, diagnostics);
+  // The merged object's parts came from the branches: what was reported there points back (once
+  // the per-branch reading has read its diagnostics by their merged pointers).
+  if (wire.merged !== undefined)
+    relocateIntoRootBranches(diagnostics, wire.merged.from, root, wire.merged.origins);
   const codec: Codec = rootCodec === wire.codec.root ? wire.codec : { version: 1, root: rootCodec };
   return { schema: wire.schema, codec, diagnostics };
 }
