@@ -1092,6 +1092,39 @@ describe('checkProviderSchema: anthropic-strict', () => {
     ]);
   });
 
+  it('openai: a lookahead or lookbehind fails, with or without strict; nothing else does', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', pattern: '(a)\\1' },
+        b: { type: 'string', pattern: '^(?=x)' },
+        c: { type: 'string', pattern: '(?<!y)z' },
+        d: { type: 'string', pattern: '\\bword' },
+        e: { type: 'string', pattern: '^[\\b\\1(?=]+(?<name>x)\\\\b\\(?=$' },
+      },
+      required: ['a', 'b', 'c', 'd', 'e'],
+      additionalProperties: false,
+    };
+    for (const profile of ['openai', 'openai-strict', 'portable'] as const) {
+      const lookarounds = checkProviderSchema(schema, profile).filter(
+        (violation) => violation.rule === 'openai/pattern-lookaround',
+      );
+      expect(lookarounds, profile).toStrictEqual([
+        error(
+          'openai/pattern-lookaround',
+          '/properties/b/pattern',
+          'OpenAI function calling refuses a lookaround in `pattern`.',
+        ),
+        error(
+          'openai/pattern-lookaround',
+          '/properties/c/pattern',
+          'OpenAI function calling refuses a lookaround in `pattern`.',
+        ),
+      ]);
+    }
+    expect(checkProviderSchema(schema, 'anthropic')).toStrictEqual([]);
+  });
+
   it('literal-values fails on object enum and const values', () => {
     expect(
       checkProviderSchema(
@@ -1492,6 +1525,6 @@ describe('checkProviderSchema: the README', () => {
       ]),
     );
     expect(listed).toStrictEqual(coded);
-    expect(Object.keys(coded).length).toBe(54);
+    expect(Object.keys(coded).length).toBe(55);
   });
 });

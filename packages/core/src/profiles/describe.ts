@@ -1,7 +1,8 @@
-import { findUnsupportedRegexFeature } from '../providerRules/regexFeatures.ts';
+import { findUnsupportedRegexFeature, usesLookaround } from '../providerRules/regexFeatures.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
 import type { RewriteContext } from './context.ts';
 import { report } from './context.ts';
+import type { Recipe } from './recipe.ts';
 
 type SchemaObject = Record<string, unknown>;
 
@@ -43,6 +44,19 @@ export function appendDescription(wire: SchemaObject, sentence: string): void {
 }
 
 /**
+ * Whether a profile refuses a pattern (its recipe's `regex`), the one reading of that rule for the
+ * rewrite and the root-only profiles.
+ *
+ * @param recipe The profile's rules.
+ * @param pattern The pattern, in its ECMA-262 `u` form.
+ * @returns Whether it moves into the description.
+ */
+export function refusesPattern(recipe: Recipe, pattern: string): boolean {
+  if (recipe.regex === 'linear') return findUnsupportedRegexFeature(pattern) !== undefined;
+  return recipe.regex === 'no-lookaround' && usesLookaround(pattern);
+}
+
+/**
  * The value the wire writes for a keyword the recipe lists: the value itself; for `pattern`, the
  * form ECMA-262 validators compile (`unicodePattern`: Ajv, as clients use it, refuses the whole
  * schema over one pattern it cannot compile); `undefined` where the provider refuses the value (a
@@ -67,9 +81,7 @@ export function acceptedValue(keyword: string, value: unknown, context: RewriteC
     case 'pattern': {
       const pattern = typeof value === 'string' ? unicodePattern(value) : undefined;
       if (pattern === undefined) return undefined;
-      return recipe.simpleRegex && findUnsupportedRegexFeature(pattern) !== undefined
-        ? undefined
-        : pattern;
+      return refusesPattern(recipe, pattern) ? undefined : pattern;
     }
     default:
       return value;

@@ -13,7 +13,7 @@ import {
 } from '../visitSchemas/index.ts';
 import { KeywordKind, keywordKind } from '../vocabulary/index.ts';
 import { writeAnnotationShapes } from './annotationShapes.ts';
-import { appendDescription } from './describe.ts';
+import { appendDescription, refusesPattern } from './describe.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { OlderShape, olderDataShape, olderSubschemaShape } from './olderShapes.ts';
 import type { Recipe } from './recipe.ts';
@@ -75,8 +75,11 @@ export function fixRootOnly(
   if (id !== undefined) result.schema = { $id: id, ...result.schema };
   if ($defs !== undefined) result.schema.$defs = $defs;
   if (definitions !== undefined) result.schema.definitions = definitions;
-  if (olderShapes !== 0 && modernize(result.schema))
-    describeForeignTypes(result.schema, wrapped, recipe, diagnostics);
+  if (olderShapes !== 0) {
+    const found = modernize(result.schema);
+    if (found & OlderShape.ForeignType || (found & OlderShape.Lookaround && recipe.regex !== 'any'))
+      describeRefused(result.schema, wrapped, recipe, diagnostics);
+  }
   return { schema: result.schema, codec: result.codec, narrowed };
 }
 
@@ -148,29 +151,31 @@ function olderShapesOf(node: SchemaObject, push: SubschemaPlace): number {
  * profile adds to the pass. A rewrite only moves subschemas between keys (a tuple's `items` to
  * `prefixItems`, `additionalItems` to `items`), so those listed before it are the node's.
  */
-function modernize(schema: SchemaObject): boolean {
-  let foreignTypes = false;
+function modernize(schema: SchemaObject): number {
+  let all = 0;
   walkSchemas(schema, (node, push) => {
     const found = olderShapesOf(node, push);
     if (found !== 0) writeOlderShapes(node, found);
-    if (found & OlderShape.ForeignType) foreignTypes = true;
+    all |= found;
   });
-  return foreignTypes;
+  return all;
 }
 
 /**
  * Moves each `type` that names no JSON type (`"application/json"`, `"file"`, `"any"`) into its
  * schema's description, reported as `profile-keyword-described`: the 2020-12 meta-schema refuses
  * it (Anthropic validates every tool against it, and Ajv refuses to compile it), and it asserts
- * nothing a validator could judge. Run only where {@link modernize} met one, as the one walk of
- * the wire that follows pointers. A wrapped root's pointers are given without its `value` wrapper.
+ * nothing a validator could judge. So does each `pattern` the profile refuses (a lookaround under
+ * `openai`), which the validator still enforces. Run only where {@link modernize} met one, as the
+ * one walk of the wire that follows pointers. A wrapped root's pointers are given without its
+ * `value` wrapper.
  *
  * @param wire The wire schema (written in place).
  * @param wrapped Whether the root was wrapped under `value`.
  * @param recipe The profile's rules.
  * @param diagnostics Where each place is reported.
  */
-function describeForeignTypes(
+function describeRefused(
   wire: SchemaObject,
   wrapped: boolean,
   recipe: Recipe,
@@ -180,17 +185,28 @@ function describeForeignTypes(
   while (pending.length > 0) {
     const [node, pointer] = pending.pop()!;
     if (!isPlainObject(node)) continue;
+    const prefix = '/properties/value';
+    const at = wrapped && pointer.startsWith(prefix) ? pointer.slice(prefix.length) : pointer;
     if (Object.hasOwn(node, 'type') && !isType(node.type)) {
       const value = node.type;
       delete node.type;
       // Without a `type`, `nullable` asserts nothing, and Ajv refuses it (as in modernize).
       delete node.nullable;
       appendDescription(node, `Constraints: type: ${JSON.stringify(value)}.`);
-      const prefix = '/properties/value';
       diagnostics.push({
         code: 'profile-keyword-described',
-        pointer: wrapped && pointer.startsWith(prefix) ? pointer.slice(prefix.length) : pointer,
+        pointer: at,
         message: `${recipe.profile} does not accept this \`type\`, which names no JSON type; moved into the description.`,
+      });
+    }
+    if (typeof node.pattern === 'string' && refusesPattern(recipe, node.pattern)) {
+      const value = node.pattern;
+      delete node.pattern;
+      appendDescription(node, `Constraints: pattern: ${JSON.stringify(value)}.`);
+      diagnostics.push({
+        code: 'profile-keyword-described',
+        pointer: at,
+        message: `${recipe.profile} does not accept this \`pattern\` (a lookaround); moved into the description.`,
       });
     }
     // Children pushed last first, so that places are reported in document order.

@@ -1,4 +1,5 @@
 import { isType } from '../providerRules/draft202012Shape.ts';
+import { usesLookaround } from '../providerRules/regexFeatures.ts';
 import { isBooleanBound } from '../utils/exclusiveBounds.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { KeywordKind } from '../vocabulary/index.ts';
@@ -25,6 +26,11 @@ export const OlderShape = {
   Draft04Id: 64,
   /** draft-04 to draft-07's `dependencies`. */
   Dependencies: 128,
+  /**
+   * Not an older shape, but found by the same walk: a `pattern` with a lookaround, which the
+   * `openai` profile moves into the description (OpenAI refuses it).
+   */
+  Lookaround: 256,
 } as const;
 
 /**
@@ -46,6 +52,8 @@ export function olderDataShape(key: string, value: unknown): number {
       return isType(value) ? 0 : OlderShape.ForeignType;
     case 'id':
       return OlderShape.Draft04Id;
+    case 'pattern':
+      return typeof value === 'string' && usesLookaround(value) ? OlderShape.Lookaround : 0;
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return isBooleanBound(key, value) ? OlderShape.BooleanBound : 0;

@@ -58,8 +58,12 @@ export interface Recipe {
   formats?: ReadonlySet<string>;
   /** The largest `minItems` the provider accepts; absent: any. */
   maxMinItems?: number;
-  /** `pattern` must avoid lookaround, backreferences and word boundaries. */
-  simpleRegex: boolean;
+  /**
+   * What `pattern` may use: `'any'` regular expression; `'no-lookaround'` (OpenAI refuses a
+   * lookahead or lookbehind); `'linear'`, no lookaround, backreference or word boundary
+   * (Anthropic strict). A pattern the provider refuses moves into the description.
+   */
+  regex: 'any' | 'no-lookaround' | 'linear';
   /** Deepest object nesting the provider accepts; deeper objects travel as JSON strings. */
   maxObjectDepth?: number;
   /**

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
+import { usesLookaround } from './regexFeatures.ts';
 import * as rule from './ruleFactories.ts';
 import { describeValue, keywordPointer, objectRule, type SchemaRule } from './SchemaRule.ts';
 import { describesObject } from './schemaDocument.ts';
@@ -21,6 +22,15 @@ export const OPENAI_RULES: readonly SchemaRule[] = [
   // [errors] "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at
   // the top level." (nspady/google-calendar-mcp#39, 2025-06; langchain-ai/langchainjs#9804, 2026-01).
   rule.rootKeywords('openai/root-combinator', OPENAI, ['oneOf', 'anyOf', 'allOf', 'enum', 'not']),
+  // [errors] "Invalid JSON schema: regex lookaround is not supported. Found at
+  // $.properties.email.pattern." (decolua/9router#1556, 2026-05; vercel/ai#21037, 2026-09, which
+  // reproduced it with Zod 4's `z.email()` on a strict tool). [supported-schemas] lists `pattern`
+  // without the limit; the API, the most recent source, refuses it with or without `strict`.
+  objectRule('openai/pattern-lookaround', 'error', (schema, node, report) => {
+    const pattern = schema.pattern;
+    if (typeof pattern === 'string' && usesLookaround(pattern))
+      report(keywordPointer(node, 'pattern'), `${OPENAI} refuses a lookaround in \`pattern\`.`);
+  }),
 ];
 
 /**

@@ -1083,6 +1083,53 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('openai, openai-strict: a pattern with a lookaround moves into the description', () => {
+    // Zod 4's `z.email()` writes this pattern; OpenAI answers "Invalid JSON schema: regex
+    // lookaround is not supported" with or without `strict`.
+    const email =
+      "^(?!\\.)(?!.*\\.\\.)([A-Za-z0-9_'+\\-\\.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$";
+    const schema = closed(
+      { to: { type: 'string', pattern: email }, id: { type: 'string', pattern: '^[a-z]+$' } },
+      ['to', 'id'],
+    );
+    const described = {
+      type: 'string',
+      description: `Constraints: pattern: ${JSON.stringify(email)}.`,
+    };
+    for (const profile of ['openai', 'openai-strict', 'portable'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema.properties, profile).toStrictEqual({
+        to: described,
+        id: { type: 'string', pattern: '^[a-z]+$' },
+      });
+      expect(
+        result.diagnostics.filter((diagnostic) => diagnostic.code === 'profile-keyword-described'),
+        profile,
+      ).toStrictEqual([expect.objectContaining({ pointer: '/properties/to' })]);
+      const errors = checkProviderSchema(result.schema, profile).filter(
+        (violation) => violation.severity === 'error',
+      );
+      expect(errors, profile).toStrictEqual([]);
+    }
+    // Nested, and where the pass notes nothing else the lenient walk would rewrite.
+    const nested = closed(
+      {
+        people: {
+          type: 'array',
+          items: closed({ to: { type: 'string', pattern: email } }, ['to']),
+        },
+      },
+      ['people'],
+    );
+    expect(toProviderSchema(nested, 'openai').schema).toStrictEqual(
+      closed({ people: { type: 'array', items: closed({ to: described }, ['to']) } }, ['people']),
+    );
+    // Anthropic takes it without `strict`: kept.
+    expect(toProviderSchema(schema, 'anthropic').schema.properties).toStrictEqual(
+      schema.properties,
+    );
+  });
+
   it('gemini: a tool without parameters lists one placeholder property, decoded away', () => {
     const schema = closed({}, []);
     const result = toProviderSchema(schema, 'gemini');

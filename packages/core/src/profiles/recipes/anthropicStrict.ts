@@ -22,5 +22,5 @@ export const anthropicStrict: Recipe = {
   keywords: new Set(['pattern', 'format', 'minItems']),
   formats: STRICT_FORMATS,
   maxMinItems: 1,
-  simpleRegex: true,
+  regex: 'linear',
 };

@@ -29,7 +29,7 @@ export const gemini: Recipe = {
     'maxProperties',
   ]),
   annotations: ['title', 'description', 'default'],
-  simpleRegex: false,
+  regex: 'any',
   noEmptyProperties: true,
   unrollLevels: 3,
 };

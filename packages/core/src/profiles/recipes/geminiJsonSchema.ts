@@ -37,7 +37,7 @@ export const geminiJsonSchema: Recipe = {
     'dependentRequired',
   ]),
   annotations: JSON_SCHEMA_ANNOTATIONS,
-  simpleRegex: false,
+  regex: 'any',
   noEmptyProperties: false,
   unrollLevels: 3,
 };

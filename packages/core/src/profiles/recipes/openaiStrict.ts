@@ -31,7 +31,7 @@ export const openaiStrict: Recipe = {
     'maxItems',
   ]),
   formats: STRICT_FORMATS,
-  simpleRegex: false,
+  regex: 'no-lookaround',
   maxObjectDepth: OPENAI_STRICT_LIMITS.nesting,
   maxProperties: OPENAI_STRICT_LIMITS.properties,
   enumLimits: OPENAI_STRICT_ENUM_LIMITS,
