@@ -76,10 +76,10 @@ describe("providers' acceptance of toolschema's output today", () => {
     // leaves the properties open and optional; MCPServer closes only `extra='forbid'` models. Gemini
     // refuses the fields it does not list (`additionalProperties`, `const`, `prefixItems`...), the
     // `{type: 'null'}` of every `Optional`, schemas without `type` (`Any`, unions), objects without
-    // properties and arrays without items.
+    // properties and arrays without items. OpenAI refuses the lookaround in two tools' patterns.
     expect(table).toStrictEqual({
-      fastmcp: counts([26, 0, 26, 0, 0, 24, 26, 1]),
-      mcpserver: counts([26, 0, 26, 0, 2, 24, 26, 0]),
+      fastmcp: counts([26, 0, 24, 0, 0, 24, 26, 1]),
+      mcpserver: counts([26, 0, 24, 0, 2, 24, 26, 0]),
       openapi: counts([245, 0, 245, 0, 227, 245, 245, 0]),
     });
   });
