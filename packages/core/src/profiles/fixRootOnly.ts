@@ -17,6 +17,7 @@ import { appendDescription, refusesPattern } from './describe.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { OlderShape, olderDataShape, olderSubschemaShape } from './olderShapes.ts';
 import type { Recipe } from './recipe.ts';
+import { relocateIntoMembers, relocateIntoRootBranches } from './relocate.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from './rootObject.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -52,7 +53,10 @@ export function fixRootOnly(
   const { $defs, definitions, $id } = root;
   // Most roots hold none of those keys: then the root, this call's own, is the rest (no copy).
   let schema = holdsSetAside(root) ? restOf(root) : root;
-  const { schema: mergedRoot, narrowed } = mergeRootUnion(schema, diagnostics);
+  const { schema: mergedRoot, narrowed, branches, origins } = mergeRootUnion(schema, diagnostics);
+  // Where the root was merged, what the walk below reports points back into its parts.
+  const unionRoot = branches.length > 0 ? schema : undefined;
+  let allOfRoot: { rest: SchemaObject; allOf: unknown[] } | undefined;
   schema = mergedRoot;
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
@@ -64,8 +68,10 @@ export function fixRootOnly(
       merged.schema !== false &&
       merged.described.length === 0 &&
       isPlainObjectRoot(merged.schema)
-    )
+    ) {
       schema = merged.schema;
+      allOfRoot = { rest, allOf };
+    }
   }
   const wrapped = !isPlainObjectRoot(schema);
   const result = wrapped
@@ -77,8 +83,12 @@ export function fixRootOnly(
   if (definitions !== undefined) result.schema.definitions = definitions;
   if (olderShapes !== 0) {
     const found = modernize(result.schema);
+    const from = diagnostics.length;
     if (found & OlderShape.ForeignType || (found & OlderShape.Lookaround && recipe.regex !== 'any'))
       describeRefused(result.schema, wrapped, recipe, diagnostics);
+    if (unionRoot !== undefined) relocateIntoRootBranches(diagnostics, from, unionRoot, origins);
+    else if (allOfRoot !== undefined)
+      relocateIntoMembers(diagnostics, from, '', allOfRoot.rest, allOfRoot.allOf);
   }
   return { schema: result.schema, codec: result.codec, narrowed };
 }

@@ -84,4 +84,18 @@ describe('profile diagnostics point into the self-contained schema', () => {
     for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const)
       expect(allResolve(schema, profile), profile).toBe(true);
   });
+
+  it('under openai, where the root union or allOf was merged: under the part it came from', () => {
+    const to = { type: 'string', pattern: '^(?!x)' };
+    const union = { anyOf: [object({ a: { type: 'string' } }), object({ to })] };
+    expect(profilePointers(union, 'openai')).toStrictEqual([
+      ['profile-root-merged', ''],
+      ['profile-keyword-described', '/anyOf/1/properties/to'],
+    ]);
+    const allOf = { type: 'object', allOf: [object({ a: { type: 'string' } }), object({ to })] };
+    expect(profilePointers(allOf, 'openai')).toStrictEqual([
+      ['profile-keyword-described', '/allOf/1/properties/to'],
+    ]);
+    for (const schema of [union, allOf]) expect(allResolve(schema, 'openai')).toBe(true);
+  });
 });

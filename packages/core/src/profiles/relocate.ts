@@ -30,10 +30,9 @@ export function renamePrefix(
 }
 
 /**
- * Gives the diagnostics reported since `from` under the branches of a union the rewrite made
- * up, each of them a schema that stands whole at `target`, the pointer of `target`: a position
- * whose branches were one per type (each is the position's schema with one `type`, so what lies
- * under `/anyOf/i` lies under the position: `/x/anyOf/1/items` → `/x/items`).
+ * Gives the diagnostics reported since `from` under the branches of a union the rewrite made up
+ * of the schema at `target`, one branch per type (each the schema with one `type`), the pointer
+ * under `target`: what lies under `/anyOf/i` lies there (`/x/anyOf/1/items` → `/x/items`).
  *
  * @param diagnostics The call's diagnostics (written in place).
  * @param from The length of the list when the position began.
@@ -46,7 +45,6 @@ export function foldTypeBranches(
   union: string,
   target = union,
 ): void {
-  const pointer = target;
   const branches = `${union}/anyOf`;
   for (let index = from; index < diagnostics.length; index++) {
     const diagnostic = diagnostics[index]!;
@@ -56,7 +54,7 @@ export function foldTypeBranches(
     const slash = rest.indexOf('/', 1);
     diagnostics[index] = {
       ...diagnostic,
-      pointer: pointer + (slash === -1 ? '' : rest.slice(slash)),
+      pointer: target + (slash === -1 ? '' : rest.slice(slash)),
     };
   }
 }
