@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { checkProviderTools } from '../checkProviderTools/index.ts';
 import { dereference } from '../dereference/index.ts';
 import { PORTABLE_PROFILES, rulesOf } from '../providerRules/profileRules.ts';
 import { PROFILES, type Profile, type Violation } from '../types/index.ts';
@@ -1522,5 +1523,37 @@ describe('checkProviderSchema: the README', () => {
     );
     expect(listed).toStrictEqual(coded);
     expect(Object.keys(coded).length).toBe(55);
+  });
+});
+
+describe('checkProviderSchema and checkProviderTools on values whose reading throws', () => {
+  const getter = () =>
+    Object.defineProperty({ type: 'string' }, 'format', {
+      get() {
+        throw new Error('getter');
+      },
+      enumerable: true,
+    });
+  const revoked = () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    return proxy;
+  };
+
+  it('is a ToolSchemaError invalid-schema, as in dereference, never another error', () => {
+    for (const [name, make] of [
+      ['a getter that throws', getter],
+      ['a revoked Proxy', revoked],
+    ] as const) {
+      const schema = { type: 'object', properties: { a: make() } };
+      for (const profile of PROFILES) {
+        expect(() => checkProviderSchema(schema, profile), `${name} ${profile}`).toThrow(
+          expect.objectContaining({ name: 'ToolSchemaError', code: 'invalid-schema' }),
+        );
+      }
+      expect(() => checkProviderTools([{ inputSchema: schema }], 'portable'), name).toThrow(
+        expect.objectContaining({ name: 'ToolSchemaError', code: 'invalid-schema' }),
+      );
+    }
   });
 });

@@ -2,6 +2,7 @@ import { rulesOf, unknownProfile } from '../providerRules/profileRules.ts';
 import { runRules } from '../providerRules/SchemaRule.ts';
 import { readSchemaDocument } from '../providerRules/schemaDocument.ts';
 import type { Profile, Violation } from '../types/index.ts';
+import { inputError } from '../utils/jsonValue.ts';
 
 /**
  * Checks a tool's input schema against the documented rules of a provider profile. Each
@@ -11,8 +12,10 @@ import type { Profile, Violation } from '../types/index.ts';
  * `portable` applies the rules of `openai`, `openai-strict`, `gemini-json-schema`, `anthropic`
  * and `anthropic-strict` at once.
  *
- * Total: any value in (a schema, a boolean, anything `JSON.parse` returns), never a throw, work
- * linear in the input, no recursion. The schema is read, never changed.
+ * Total on JSON: any value `JSON.parse` returns (a schema, a boolean, anything else), never a
+ * throw, work linear in the input, no recursion. The schema is read, never changed. A JavaScript
+ * value whose reading throws (a getter, a revoked Proxy) is a `ToolSchemaError` `invalid-schema`,
+ * as in `dereference`.
  *
  * @param schema The schema a provider would receive.
  * @param profile The profile to check against.
@@ -24,5 +27,10 @@ export function checkProviderSchema(schema: unknown, profile: Profile): Violatio
   if (rules === undefined) {
     return [unknownProfile(profile)];
   }
-  return runRules(readSchemaDocument(schema), rules);
+  try {
+    return runRules(readSchemaDocument(schema), rules);
+  } catch (error) {
+    // JSON holds no getter or Proxy: a value whose reading throws is refused as the pass refuses it.
+    throw inputError(error, '');
+  }
 }

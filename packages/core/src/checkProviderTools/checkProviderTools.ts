@@ -1,6 +1,7 @@
 import { rulesOf, unknownProfile } from '../providerRules/profileRules.ts';
 import { checkAnthropicStrictRequest } from '../providerRules/requestLimits.ts';
 import type { Profile, Violation } from '../types/index.ts';
+import { inputError } from '../utils/jsonValue.ts';
 
 /**
  * Checks the limits a provider puts on one request's tools as a whole, which no single schema
@@ -9,7 +10,8 @@ import type { Profile, Violation } from '../types/index.ts';
  * of them. Other profiles document no such limit. Pointers are RFC 6901 into `tools`
  * (`/3/inputSchema/properties/a`). Check each schema with `checkProviderSchema` as well.
  *
- * Total: any value in, never a throw.
+ * Total on JSON: any value `JSON.parse` returns, never a throw; a JavaScript value whose reading
+ * throws (a getter, a revoked Proxy) is a `ToolSchemaError` `invalid-schema`.
  *
  * @param tools The tools of one request, each `{ inputSchema }` as MCP lists them.
  * @param profile The profile to check against.
@@ -24,5 +26,11 @@ export function checkProviderTools(
   }
   // `portable` includes `anthropic-strict`.
   const strictAnthropic = profile === 'anthropic-strict' || profile === 'portable';
-  return strictAnthropic ? checkAnthropicStrictRequest(tools) : [];
+  if (!strictAnthropic) return [];
+  try {
+    return checkAnthropicStrictRequest(tools);
+  } catch (error) {
+    // As in `checkProviderSchema`: a value whose reading throws is refused as the pass refuses it.
+    throw inputError(error, '');
+  }
 }
