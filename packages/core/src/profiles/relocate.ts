@@ -60,6 +60,28 @@ export function foldTypeBranches(
 }
 
 /**
+ * Gives the diagnostics reported since `from` under an `allOf` the rewrite made up of parts that
+ * all stand at the position (a type list beside an `anyOf`, a `oneOf` beside one) the pointer
+ * under the position itself: `/x/allOf/1/items` → `/x/items`. One walk over those diagnostics.
+ *
+ * @param diagnostics The call's diagnostics (written in place).
+ * @param from The length of the list when the position began.
+ * @param pointer The position's pointer.
+ */
+export function foldMadeUpAllOf(diagnostics: Diagnostic[], from: number, pointer: string): void {
+  const made = `${pointer}/allOf`;
+  for (let index = from; index < diagnostics.length; index++) {
+    const diagnostic = diagnostics[index]!;
+    const rest = restUnder(diagnostic.pointer, made);
+    if (rest === undefined) continue;
+    // `/<i>` and what follows it.
+    const slash = rest.indexOf('/', 1);
+    const place = pointer + (rest === '' || slash === -1 ? '' : rest.slice(slash));
+    diagnostics[index] = { ...diagnostic, pointer: place };
+  }
+}
+
+/**
  * Gives the diagnostics reported since `from` under a union whose keywords beside `anyOf` were
  * read into each branch (`allOf: [siblings, branch]`) the pointers of where each part stands: the
  * siblings at the union's position (`/x/anyOf/1/allOf/0/required` → `/x/required`), the branch

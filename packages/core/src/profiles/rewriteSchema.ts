@@ -35,6 +35,7 @@ import { rewriteObject } from './objects.ts';
 import type { Recipe } from './recipe.ts';
 import { KEEPABLE_ANNOTATIONS, keepsAnnotation } from './recipe.ts';
 import {
+  foldMadeUpAllOf,
   foldSiblingBranches,
   foldTypeBranches,
   relocateIntoMembers,
@@ -227,9 +228,7 @@ function rewritePosition(
     } else {
       // Read as `allOf: [{ anyOf }, { anyOf: oneOf }]`, both at the position.
       renamePrefix(context.diagnostics, from, `${pointer}/allOf/1/anyOf`, `${pointer}/oneOf`);
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf/0`, pointer);
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf/1`, pointer);
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf`, pointer);
+      foldMadeUpAllOf(context.diagnostics, from, pointer);
     }
     // `oneOf` refuses a value that two branches accept, where `anyOf` takes it: a `null` two
     // branches take is refused, so an optional property here must decode null as absent.
@@ -271,9 +270,7 @@ function rewritePosition(
       const result = readAs(rewrite(next, pointer, depth, context), schema);
       // Read as `allOf: [{ anyOf: one branch per type }, { anyOf }]`, both at the position.
       foldTypeBranches(context.diagnostics, from, `${pointer}/allOf/0`, pointer);
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf/0`, pointer);
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf/1`, pointer);
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf`, pointer);
+      foldMadeUpAllOf(context.diagnostics, from, pointer);
       return result;
     }
     const from = context.diagnostics.length;
