@@ -543,6 +543,43 @@ describe('createToolSchema', () => {
       );
     });
 
+    it('reads null options as none, and refuses options it cannot use where the tool is defined', () => {
+      const converter = fixedConverter(labelsJson);
+      expect(
+        createToolSchema(labelsSchema, converter, 'input', null as never)[
+          '~standard'
+        ].jsonSchema.input({ target: 'draft-2020-12' }),
+      ).toStrictEqual(
+        createToolSchema(labelsSchema, converter, 'input')['~standard'].jsonSchema.input({
+          target: 'draft-2020-12',
+        }),
+      );
+      const refused: [unknown, string][] = [
+        [{ unrepresentable: 'ignore' }, `unrepresentable must be 'throw' or 'any'.`],
+        [{ onDiagnostics: 'log' }, 'onDiagnostics must be a function.'],
+        [{ repair: 1 }, 'repair must be true or false.'],
+        [{ budget: { maxBytes: -1 } }, 'budget.maxBytes must be a positive number, got -1.'],
+        [
+          Object.defineProperty({}, 'profile', {
+            get() {
+              throw new Error('getter');
+            },
+          }),
+          'Reading the tool schema option profile threw: getter',
+        ],
+      ];
+      for (const [options, message] of refused) {
+        expect(() => createToolSchema(labelsSchema, converter, 'input', options as never)).toThrow(
+          expect.objectContaining({ code: 'invalid-option', message }),
+        );
+      }
+      for (const io of ['both', '__proto__', undefined]) {
+        expect(() => createToolSchema(labelsSchema, converter, io as never)).toThrow(
+          expect.objectContaining({ code: 'invalid-option' }),
+        );
+      }
+    });
+
     it('refuses an unknown profile where the tool is defined', () => {
       expect(() =>
         createToolSchema(labelsSchema, fixedConverter(labelsJson), 'input', {

@@ -17,6 +17,7 @@ import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { toProviderSchema } from '../toProviderSchema/index.ts';
 import type { Codec, DereferenceOptions, Dialect, JsonSchema } from '../types/index.ts';
 import { cloneTree } from '../utils/cloneJson.ts';
+import { readOptions } from '../utils/readOptions.ts';
 import { readStandardProps, unsupportedValidatorError } from '../utils/standardSchema.ts';
 
 /** The dialect the dereference pass assumes for each supported target. */
@@ -75,12 +76,16 @@ export function createToolSchema<S extends StandardSchemaV1>(
   schema: S,
   toJsonSchema: JsonSchemaConverter,
   listedIo: ToolSchemaIo,
-  options: ConvertedToolSchemaOptions = {},
+  options?: ConvertedToolSchemaOptions,
 ): ToolSchema<S> {
   type Input = StandardSchemaV1.InferInput<S>;
   type Output = StandardSchemaV1.InferOutput<S>;
-  const { onDiagnostics, unrepresentable = 'throw', profile = 'mcp', repair = false } = options;
-  const dereferenceOptions = pickDereferenceOptions(options);
+  if (listedIo !== 'input' && listedIo !== 'output') {
+    throw new ToolSchemaError('invalid-option', `listedIo must be 'input' or 'output'.`);
+  }
+  const read = readToolSchemaOptions(options);
+  const { onDiagnostics, unrepresentable = 'throw', profile = 'mcp', repair = false } = read;
+  const dereferenceOptions = pickDereferenceOptions(read);
   const standard = readStandardProps(schema);
   if (typeof standard?.validate !== 'function') {
     throw unsupportedValidatorError(schema, 'a Standard Schema (~standard.validate)');
@@ -197,6 +202,39 @@ export function createToolSchema<S extends StandardSchemaV1>(
   // register; other sides and targets on first request.
   listed(listedIo, DEFAULT_TARGET);
   return { '~standard': props };
+}
+
+/** Every key of the wrapper's options, each read once. */
+const TOOL_SCHEMA_KEYS = [
+  ...(Object.keys(DEREFERENCE_OPTIONS) as (keyof typeof DEREFERENCE_OPTIONS)[]),
+  'onDiagnostics',
+  'unrepresentable',
+  'profile',
+  'repair',
+] as const satisfies readonly (keyof ConvertedToolSchemaOptions)[];
+
+/**
+ * The wrapper's options read once and checked where the wrapper is the one to read them (the
+ * dereference options and `profile` are checked by the pass and `toProviderSchema`).
+ */
+function readToolSchemaOptions(
+  options: ConvertedToolSchemaOptions | undefined,
+): ConvertedToolSchemaOptions {
+  const read: ConvertedToolSchemaOptions = readOptions(options, TOOL_SCHEMA_KEYS, 'tool schema');
+  if (read.onDiagnostics !== undefined && typeof read.onDiagnostics !== 'function') {
+    throw new ToolSchemaError('invalid-option', 'onDiagnostics must be a function.');
+  }
+  if (
+    read.unrepresentable !== undefined &&
+    read.unrepresentable !== 'throw' &&
+    read.unrepresentable !== 'any'
+  ) {
+    throw new ToolSchemaError('invalid-option', `unrepresentable must be 'throw' or 'any'.`);
+  }
+  if (read.repair !== undefined && typeof read.repair !== 'boolean') {
+    throw new ToolSchemaError('invalid-option', 'repair must be true or false.');
+  }
+  return read;
 }
 
 function pickDereferenceOptions(options: ToolSchemaOptions): DereferenceOptions {

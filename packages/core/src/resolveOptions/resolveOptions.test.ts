@@ -81,6 +81,33 @@ describe('resolveOptions', () => {
   });
 });
 
+describe('resolveOptions on what a JavaScript caller may pass', () => {
+  it('reads null as no options, and a null budget as no budget options', () => {
+    expect(resolveOptions(null)).toStrictEqual(resolveOptions());
+    expect(resolveOptions({ budget: null as never })).toStrictEqual(resolveOptions());
+  });
+
+  it('refuses options or a budget that are not objects, and options whose reading throws', () => {
+    const cases: [unknown, string][] = [
+      ['2020-12', 'The dereference options must be an object, got string.'],
+      [{ budget: 5 }, 'The budget options must be an object, got number.'],
+      [
+        Object.defineProperty({}, 'cycles', {
+          get() {
+            throw new Error('getter');
+          },
+        }),
+        'Reading the dereference option cycles threw: getter',
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const error = toolSchemaError(() => resolveOptions(options as DereferenceOptions));
+      expect(error.code).toBe('invalid-option');
+      expect(error.message).toBe(message);
+    }
+  });
+});
+
 /** Builds `[[[...]]]` with `depth` arrays. */
 function nestedArrays(depth: number): unknown[] {
   const root: unknown[] = [];

@@ -1,5 +1,6 @@
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
-import type { DereferenceOptions, Dialect } from '../types/index.ts';
+import type { BudgetOptions, DereferenceOptions, Dialect } from '../types/index.ts';
+import { readOptions } from '../utils/readOptions.ts';
 
 /** Default output size floor: 128 KiB (an 8 × 8 reuse fan-out stays well under 256 KB). */
 export const DEFAULT_MIN_BYTES = 128 * 1024;
@@ -14,6 +15,24 @@ export const DEFAULT_FACTOR = 20;
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** Default maximum nesting of the output; `JSON.stringify` overflows at about 2,500 in Node 20. */
 export const DEFAULT_MAX_DEPTH = 512;
+
+/** The options `dereference` reads: every key of {@link DereferenceOptions}. */
+const DEREFERENCE_KEYS = [
+  'dialect',
+  'cycles',
+  'unresolved',
+  'root',
+  'foreignPatterns',
+  'budget',
+] as const satisfies readonly (keyof DereferenceOptions)[];
+
+/** The keys of {@link BudgetOptions}. */
+const BUDGET_KEYS = [
+  'minBytes',
+  'factor',
+  'maxBytes',
+  'maxDepth',
+] as const satisfies readonly (keyof BudgetOptions)[];
 
 /** The dialects the pass knows, oldest first. */
 export const DIALECTS: readonly Dialect[] = [
@@ -73,11 +92,14 @@ export interface ResolvedOptions {
  * filled in, every value checked once. A command line or any other front end can call it to
  * check options before it has a schema.
  *
- * @param options The user's options (see `DereferenceOptions` for their defaults).
+ * @param given The user's options (see `DereferenceOptions` for their defaults); `null` is none.
  * @returns The resolved options.
- * @throws ToolSchemaError with code `invalid-option` for a value the pass does not know.
+ * @throws ToolSchemaError with code `invalid-option` for a value the pass does not know, options
+ *   that are not an object, or an option whose reading throws.
  */
-export function resolveOptions(options: DereferenceOptions = {}): ResolvedOptions {
+export function resolveOptions(given?: DereferenceOptions | null): ResolvedOptions {
+  // Read once into plain data: every check below then reads what the pass will read.
+  const options: DereferenceOptions = readOptions(given, DEREFERENCE_KEYS, 'dereference');
   const cycles = options.cycles ?? 'ref';
   const unroll = typeof cycles === 'object' && cycles !== null ? cycles.unroll : undefined;
   if (unroll === undefined && cycles !== 'ref' && cycles !== 'throw') {
@@ -105,7 +127,7 @@ export function resolveOptions(options: DereferenceOptions = {}): ResolvedOption
   if (foreignPatterns !== 'keep' && foreignPatterns !== 'drop') {
     throw new ToolSchemaError('invalid-option', `foreignPatterns must be 'keep' or 'drop'.`);
   }
-  const budget = options.budget;
+  const budget: BudgetOptions = readOptions(options.budget, BUDGET_KEYS, 'budget');
   return {
     dialect,
     cycles: unroll === undefined ? (cycles as 'ref' | 'throw') : 'unroll',
@@ -114,10 +136,10 @@ export function resolveOptions(options: DereferenceOptions = {}): ResolvedOption
     root,
     foreignPatterns,
     budget: {
-      minBytes: positive('minBytes', budget?.minBytes, DEFAULT_MIN_BYTES),
-      factor: positive('factor', budget?.factor, DEFAULT_FACTOR),
-      maxBytes: positive('maxBytes', budget?.maxBytes, DEFAULT_MAX_BYTES),
-      maxDepth: positive('maxDepth', budget?.maxDepth, DEFAULT_MAX_DEPTH),
+      minBytes: positive('minBytes', budget.minBytes, DEFAULT_MIN_BYTES),
+      factor: positive('factor', budget.factor, DEFAULT_FACTOR),
+      maxBytes: positive('maxBytes', budget.maxBytes, DEFAULT_MAX_BYTES),
+      maxDepth: positive('maxDepth', budget.maxDepth, DEFAULT_MAX_DEPTH),
     },
   };
 }

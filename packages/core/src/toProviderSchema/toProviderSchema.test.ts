@@ -322,6 +322,28 @@ describe('toProviderSchema', () => {
     expect(() => toProviderSchema({}, 'nope' as Profile)).toThrow(ToolSchemaError);
   });
 
+  it('reads null options as none, and refuses options it cannot read', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    expect(toProviderSchema(schema, 'gemini', null as never)).toStrictEqual(
+      toProviderSchema(schema, 'gemini'),
+    );
+    const refused: unknown[] = [
+      'strict',
+      { repair: 'yes' },
+      { dialect: 'draft-03' },
+      Object.defineProperty({}, 'repair', {
+        get() {
+          throw new Error('getter');
+        },
+      }),
+    ];
+    for (const options of refused) {
+      expect(() => toProviderSchema(schema, 'gemini', options as never)).toThrow(
+        expect.objectContaining({ name: 'ToolSchemaError', code: 'invalid-option' }),
+      );
+    }
+  });
+
   it('openai-strict closes objects and makes optional properties required and nullable', () => {
     const schema = closed(
       {

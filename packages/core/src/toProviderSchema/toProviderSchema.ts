@@ -13,6 +13,7 @@ import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Codec, DereferenceOptions, Diagnostic, JsonSchema, Profile } from '../types/index.ts';
 import { PROFILES } from '../types/index.ts';
+import { readOptions } from '../utils/readOptions.ts';
 
 /** Options of {@link toProviderSchema}: those of the dereference pass, but the root, and `repair`. */
 export interface ProviderSchemaOptions extends Omit<DereferenceOptions, 'root'> {
@@ -35,6 +36,16 @@ export interface ProviderSchemaOptions extends Omit<DereferenceOptions, 'root'> 
  * small schema's root fix. Frozen: every call reads this one object.
  */
 const DEFAULT_OPTIONS = frozen(resolveOptions({ root: 'object' }));
+
+/** The options `toProviderSchema` reads: the dereference options but `root`, and `repair`. */
+const PROVIDER_KEYS = [
+  'dialect',
+  'cycles',
+  'unresolved',
+  'foreignPatterns',
+  'budget',
+  'repair',
+] as const satisfies readonly (keyof ProviderSchemaOptions)[];
 
 /** Resolved options no reader can change, their budget included. */
 function frozen(options: ResolvedOptions): ResolvedOptions {
@@ -131,11 +142,14 @@ export function toProviderSchema(
   if (!PROFILES.includes(profile)) {
     throw new ToolSchemaError('invalid-option', `profile must be one of ${PROFILES.join(', ')}.`);
   }
-  const { repair = false, ...dereferenceOptions } = options ?? {};
+  const { repair, ...dereferenceOptions } = readOptions(options, PROVIDER_KEYS, 'provider');
+  if (repair !== undefined && typeof repair !== 'boolean') {
+    throw new ToolSchemaError('invalid-option', 'repair must be true or false.');
+  }
   const recipe = profile === 'mcp' ? undefined : RECIPES[profile];
   const result = dereferenceResolved(
     schema,
-    options === undefined || Object.keys(dereferenceOptions).length === 0
+    Object.keys(dereferenceOptions).length === 0
       ? DEFAULT_OPTIONS
       : resolveOptions({ ...dereferenceOptions, root: 'object' }),
     // Only the profiles that keep the schema but its root read them (to skip a walk of it).
@@ -152,12 +166,13 @@ export function toProviderSchema(
         : rewriteProfile(root, recipe, diagnostics);
   // Where the profile rewrites the schema, the wire's `null`s are not the original's; where it
   // merged a root union, a property some branch leaves open may hold anything.
-  const marked = repair
-    ? markRepairs(wire.codec.root, wire.schema, {
-        strayNull: recipe?.rootOnly ?? true,
-        unsure: wire.narrowed,
-      })
-    : wire.codec.root;
+  const marked =
+    repair === true
+      ? markRepairs(wire.codec.root, wire.schema, {
+          strayNull: recipe?.rootOnly ?? true,
+          unsure: wire.narrowed,
+        })
+      : wire.codec.root;
   // The marks read the merged object; each branch then reads a `null` its own way.
   const rootCodec =
     wire.branches === undefined || wire.branches.length === 0

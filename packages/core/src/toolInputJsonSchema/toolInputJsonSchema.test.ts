@@ -30,6 +30,30 @@ describe('toolInputJsonSchema', () => {
     expect(converter.input).toHaveBeenLastCalledWith({ target: 'draft-07' });
   });
 
+  it('reads null options as none', () => {
+    const { schema } = exampleSchema(withRef);
+    expect(toolInputJsonSchema(toToolInputSchema(schema), null as never)).toStrictEqual(
+      exampleListed,
+    );
+  });
+
+  it('refuses a value that is not a wrapper with unsupported-validator', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const value of [
+      null,
+      undefined,
+      {},
+      withRef,
+      { '~standard': { jsonSchema: {} } },
+      proxy,
+    ]) {
+      expect(() => toolInputJsonSchema(value as never)).toThrow(
+        expect.objectContaining({ name: 'ToolSchemaError', code: 'unsupported-validator' }),
+      );
+    }
+  });
+
   it('refuses a schema without an object root (an output wrapper)', () => {
     const { schema } = exampleSchema({ type: 'array', items: { type: 'string' } });
     expect(() => toolInputJsonSchema(toToolOutputSchema(schema))).toThrow(
