@@ -642,6 +642,84 @@ describe('values JSON cannot hold', () => {
     expect(failure(revoked())).toStrictEqual({ code: 'invalid-schema', pointer: '' });
     expect(failure(throwing())).toStrictEqual({ code: 'invalid-schema', pointer: '/type' });
   });
+
+  it('a document kept whole (a $dynamicRef) refuses them too, where its copy reads them', () => {
+    // The index does not read every value of an unknown keyword; the copy of the whole does.
+    for (const [, make] of odd) {
+      const input = { $dynamicRef: '#meta', 'x-extra': { deep: [make()] } };
+      expect(failure(input)).toMatchObject({ code: 'invalid-schema' });
+      expect(
+        failure({ ...input, $schema: 'http://json-schema.org/draft-07/schema#' }),
+      ).toMatchObject({ code: 'invalid-schema' });
+    }
+  });
+});
+
+describe('what JSON leaves out (undefined, functions, symbols, holes)', () => {
+  const fn = (): number => 1;
+  // biome-ignore lint/suspicious/noSparseArray: a hole is the case under test.
+  const holed = (): unknown[] => [, { type: 'string' }];
+  /** Each input, and the JSON document it reads as (what `JSON.stringify` writes of it). */
+  const cases: [string, Record<string, unknown>][] = [
+    [
+      'a function under properties',
+      { type: 'object', properties: { a: fn, b: { type: 'string' } } },
+    ],
+    ['a symbol as a keyword value', { type: 'object', items: Symbol('x'), minProperties: 1 }],
+    ['undefined as a subschema', { type: 'object', additionalProperties: undefined }],
+    ['a hole in allOf', { type: 'object', allOf: holed() }],
+    ['a function in anyOf', { anyOf: [fn, { type: 'object' }] }],
+    ['a function as a $ref', { type: 'object', $ref: fn }],
+    ['a function as data', { type: 'object', default: fn, description: 'd' }],
+  ];
+  /** The same input with a cycle beside it, so the analysis road reads it. */
+  const withCycle = (input: Record<string, unknown>): Record<string, unknown> => ({
+    ...input,
+    properties: { ...(input.properties as object), self: { $ref: '#' } },
+  });
+
+  for (const [name, input] of cases) {
+    it(`${name}: the output is what the JSON document gives, on both roads`, () => {
+      for (const document of [input, withCycle(input)]) {
+        const read = JSON.parse(JSON.stringify(document)) as JsonSchema;
+        const result = dereference(document as JsonSchema);
+        expect(JSON.parse(JSON.stringify(result.schema))).toStrictEqual(result.schema);
+        expect(result).toStrictEqual(dereference(read));
+      }
+    });
+  }
+});
+
+describe('an array that claims more items than it holds', () => {
+  const claiming = (length: number): unknown[] => {
+    const array: unknown[] = [];
+    array.length = length;
+    return array;
+  };
+  const places: [string, (array: unknown[]) => Record<string, unknown>][] = [
+    ['required', (array) => ({ type: 'object', required: array })],
+    ['enum', (array) => ({ enum: array })],
+    ['allOf', (array) => ({ allOf: array })],
+    ['a nested const', (array) => ({ const: [{ a: array }] })],
+    ['a kept-whole document', (array) => ({ $dynamicRef: '#x', 'x-data': array })],
+    ['a definition', (array) => ({ $ref: '#/$defs/A', $defs: { A: { examples: array } } })],
+  ];
+  for (const [name, make] of places) {
+    it(`${name}: 2³² − 1 holes are a ToolSchemaError before any is read`, () => {
+      const holes = claiming(2 ** 32 - 1);
+      // A walk of the holes would take minutes; the reads of `length` alone are counted.
+      expect(() => dereference(make(holes) as JsonSchema)).toThrow(
+        expect.objectContaining({ name: 'ToolSchemaError', code: 'invalid-schema' }),
+      );
+    });
+  }
+
+  it('a holey array under the bound reads as JSON does: a null per hole', () => {
+    const result = dereference({ type: 'object', required: claiming(1000) } as JsonSchema);
+    expect((result.schema as { required: unknown[] }).required).toStrictEqual(
+      new Array(1000).fill(null),
+    );
+  });
 });
 
 describe('depth bounds where the budget does not look', () => {

@@ -1,5 +1,6 @@
 import type { KeptCycles } from '../finalizers/index.ts';
 import { budgetFor, maxDataDepthFor, type ResolvedOptions } from '../resolveOptions/index.ts';
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, Dialect, JsonSchema } from '../types/index.ts';
 import { cloneJson } from '../utils/cloneJson.ts';
 import { byPointer } from '../utils/diagnostics.ts';
@@ -52,7 +53,7 @@ export function analyseDocument(
       if (diagnostic.code === 'ref-dynamic') diagnostics.push(diagnostic);
     }
     return {
-      schema: cloneJson(schema) as JsonSchema,
+      schema: copyWhole(schema),
       diagnostics,
       cycles: undefined,
       keptWhole: true,
@@ -129,4 +130,24 @@ function definitionContainers(index: DocumentIndex, keep: boolean): Map<string, 
     }
   }
   return found;
+}
+
+/**
+ * A copy of a document kept whole. The index read every schema in it, but not every value of
+ * an unknown keyword, so a read that throws (a getter, a revoked Proxy) can still happen here;
+ * the copy does not know where, and the error names the document.
+ */
+function copyWhole(schema: Record<string, unknown>): JsonSchema {
+  try {
+    return cloneJson(schema) as JsonSchema;
+  } catch (error) {
+    if (error instanceof ToolSchemaError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ToolSchemaError(
+      'invalid-schema',
+      `Reading the schema threw: ${reason.slice(0, 200)}`,
+      undefined,
+      { cause: error },
+    );
+  }
 }

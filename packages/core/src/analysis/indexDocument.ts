@@ -5,9 +5,15 @@ import { copyMeasured, createCopyMeasure } from '../utils/copyMeasured.ts';
 import { annotationRefDropped, previewValue } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { BOOLEAN_SCHEMA_BYTES, containerBytes, keyBytes, scalarBytes } from '../utils/jsonBytes.ts';
-import { describeNonJson, inputError, isJsonObject, nonJsonError } from '../utils/jsonValue.ts';
+import {
+  describeNonJson,
+  inputError,
+  isAbsentInJson,
+  isJsonObject,
+  nonJsonError,
+} from '../utils/jsonValue.ts';
 import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
-import { measureJson } from '../utils/measureJson.ts';
+import { arrayTooLong, MAX_ARRAY_ITEMS, measureJson } from '../utils/measureJson.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
 import {
@@ -236,6 +242,8 @@ export function indexDocument(
       readingKey = key;
       readingName = undefined;
       const value = source[key];
+      // What `JSON.stringify` leaves out is not in the document: the output stays JSON.
+      if (isAbsentInJson(value)) continue;
       const kind = keywordKind(key);
       // Fast path: most keywords are data with a scalar value (type, description, format...).
       if (
@@ -312,6 +320,7 @@ export function indexDocument(
         (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
         Array.isArray(value)
       ) {
+        if (value.length > MAX_ARRAY_ITEMS) throw arrayTooLong(value.length);
         const entry = schemaEntry(key, KeywordKind.SchemaArray);
         const items = new Array(value.length);
         if (key === '__proto__') setOwn(body, key, items);
@@ -319,7 +328,10 @@ export function indexDocument(
         entry.slots = new Array(value.length);
         bytes += containerBytes(value.length);
         for (let item = 0; item < value.length; item++) {
-          entry.slots[item] = slot(unit, value[item], `${tail}/${item}`, 2, items, item);
+          // A hole, `undefined` or a function reads as JSON's `null` (not a schema).
+          const each: unknown = value[item];
+          const read = isAbsentInJson(each) ? null : each;
+          entry.slots[item] = slot(unit, read, `${tail}/${item}`, 2, items, item);
         }
         addEntry(unit, entry);
       } else if (
@@ -333,7 +345,7 @@ export function indexDocument(
         for (const name of Object.keys(value)) {
           readingName = name;
           const item = value[name];
-          if (item === undefined) continue;
+          if (isAbsentInJson(item)) continue;
           bytes += keyBytes(name);
           entry.names.push(name);
           if (kind === KeywordKind.SchemaOrDataMap && Array.isArray(item)) {
@@ -351,9 +363,6 @@ export function indexDocument(
         bytes += containerBytes(entry.names.length);
         addEntry(unit, entry);
       } else {
-        if (value === undefined || typeof value === 'function' || typeof value === 'symbol') {
-          continue;
-        }
         const copy = copyData(value);
         if (copy === TOO_DEEP) {
           tooDeep(unit, unit.pointer + tail);

@@ -113,6 +113,19 @@ describe('encodeArguments', () => {
     });
   });
 
+  it('passes through arguments whose JSON would be exponential in their objects, without writing it', () => {
+    // 40 levels of one object used twice: 2⁴⁰ objects in JSON, which JSON.stringify would write.
+    let shared: Record<string, unknown> = { name: 'leaf' };
+    for (let level = 0; level < 40; level++) shared = { left: shared, right: shared };
+    const args = { data: shared };
+    const json = codec({ kind: 'object', properties: { data: { kind: 'json' } } });
+    expect(encodeArguments(json, args)).toBe(args);
+    // A value JSON holds at its size is encoded as before.
+    let small: Record<string, unknown> = { name: 'leaf' };
+    for (let level = 0; level < 4; level++) small = { left: small, right: small };
+    expect(encodeArguments(json, { data: small })).toStrictEqual({ data: JSON.stringify(small) });
+  });
+
   it('finds an enum value by deep equality, the first pair first', () => {
     const enumCodec = codec({
       kind: 'enum',

@@ -14,6 +14,7 @@ import {
   scalarBytes,
 } from '../utils/jsonBytes.ts';
 import { MAX_DEPTH, MAX_UNITS } from '../utils/limits.ts';
+import { MAX_ARRAY_ITEMS } from '../utils/measureJson.ts';
 import { annotateReference, mergeReference } from '../utils/mergeReference.ts';
 import { escapePointerToken, isPointerFragment, parsePointerFragment } from '../utils/pointer.ts';
 import { DEFAULT_BASE_URI, resolveUri } from '../utils/uri.ts';
@@ -340,6 +341,8 @@ function walkDocument(
         (kind === KeywordKind.SchemaArray || kind === KeywordKind.SchemaOrArray) &&
         Array.isArray(value)
       ) {
+        // Too long to walk: the analysis refuses it.
+        if (value.length > MAX_ARRAY_ITEMS) return false;
         hasEntries = true;
         if (notesOlderShapes) older |= olderSubschemaShape(kind, value);
         const items = new Array(value.length);

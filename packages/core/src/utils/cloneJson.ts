@@ -1,6 +1,6 @@
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { describeNonJson, isJsonObject, nonJsonError } from './jsonValue.ts';
-import { dataTooLarge, MAX_DATA_CONTAINERS } from './measureJson.ts';
+import { arrayTooLong, dataTooLarge, MAX_ARRAY_ITEMS, MAX_DATA_CONTAINERS } from './measureJson.ts';
 
 /**
  * Writes `value` under `key` as an own data property. Plain assignment would call the
@@ -57,6 +57,7 @@ const EXIT = Symbol('exit');
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return checkScalar(value);
   if (Array.isArray(value)) {
+    if (value.length > MAX_ARRAY_ITEMS) throw arrayTooLong(value.length);
     // Fast path: a flat list of strings, numbers, booleans or null, the common case.
     let flat = true;
     for (let index = 0; index < value.length && flat; index++) {
@@ -93,6 +94,7 @@ export function cloneJson<T>(value: T): T {
     ancestors.add(source);
     stack.push(source, EXIT);
     if (Array.isArray(source)) {
+      if (source.length > MAX_ARRAY_ITEMS) throw arrayTooLong(source.length);
       const out = target as unknown[];
       for (let index = 0; index < source.length; index++) {
         const item: unknown = source[index];

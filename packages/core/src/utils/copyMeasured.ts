@@ -1,7 +1,7 @@
 import { setOwn } from './cloneJson.ts';
 import { containerBytes, keyBytes, scalarBytes } from './jsonBytes.ts';
 import { isJsonObject } from './jsonValue.ts';
-import { MAX_DATA_CONTAINERS } from './measureJson.ts';
+import { MAX_ARRAY_ITEMS, MAX_DATA_CONTAINERS } from './measureJson.ts';
 
 /**
  * The measure of the last value {@link copyMeasured} copied, and the work stacks it copies with
@@ -75,6 +75,8 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
   }
   if (maxDepth < 1) return undefined;
   if (Array.isArray(value)) {
+    // Too long to walk: the caller's full reading refuses it.
+    if (value.length > MAX_ARRAY_ITEMS) return undefined;
     // A flat list of scalars (`required`, `enum`, `type`): the common case.
     let bytes = containerBytes(value.length);
     let flat = true;
@@ -115,6 +117,10 @@ export function copyMeasured(value: unknown, maxDepth: number, measure: CopyMeas
     }
     if (depth > deepest) deepest = depth;
     if (Array.isArray(source)) {
+      if (source.length > MAX_ARRAY_ITEMS) {
+        failed = true;
+        break;
+      }
       const out = target as unknown[];
       bytes += containerBytes(source.length);
       for (let index = 0; index < source.length; index++) {

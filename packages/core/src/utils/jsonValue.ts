@@ -23,6 +23,17 @@ export function isJsonObject(value: object): boolean {
 }
 
 /**
+ * Tells whether `JSON.stringify` leaves a value out: `undefined`, a function or a symbol. Under
+ * an object key the key is then absent; in an array, it reads as `null`.
+ *
+ * @param value Any value.
+ * @returns Whether JSON has no such value.
+ */
+export function isAbsentInJson(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+/**
  * Names what a value is when JSON cannot hold it: `a Date`, `NaN`, `a bigint`. Containers are
  * judged by themselves, not by their contents.
  *

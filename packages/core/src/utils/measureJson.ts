@@ -17,6 +17,27 @@ export interface JsonMeasure {
 export const MAX_DATA_CONTAINERS = 2_000_000;
 
 /**
+ * More items than any array of a tool schema holds (a JSON array this long is at least 32 MB).
+ * A JavaScript array can claim up to 2³² − 1 items while it holds none (`length` alone, holes
+ * all the way), and every reader walks its `length`: past this bound it is refused before it is
+ * read.
+ */
+export const MAX_ARRAY_ITEMS = 16_777_216;
+
+/**
+ * The error for an array longer than {@link MAX_ARRAY_ITEMS}, before any reader walks it.
+ *
+ * @param length The array's `length`.
+ * @returns The error to throw.
+ */
+export function arrayTooLong(length: number): ToolSchemaError {
+  return new ToolSchemaError(
+    'invalid-schema',
+    `An array of the schema has ${length} items, more than the ${MAX_ARRAY_ITEMS} any schema holds.`,
+  );
+}
+
+/**
  * The error for a data value past {@link MAX_DATA_CONTAINERS}.
  *
  * @returns The error to throw.
@@ -39,6 +60,7 @@ export function dataTooLarge(): ToolSchemaError {
 export function measureJson(value: unknown): JsonMeasure {
   if (value === null || typeof value !== 'object') return { bytes: countedBytes(value), depth: 0 };
   if (Array.isArray(value)) {
+    if (value.length > MAX_ARRAY_ITEMS) throw arrayTooLong(value.length);
     // Fast path: a flat list of scalars (`required`, `enum`, `type`), the common case.
     let bytes = containerBytes(value.length);
     for (let index = 0; index < value.length; index++) {
@@ -79,6 +101,7 @@ function measureTree(value: object): JsonMeasure {
     stack.push(item, -1);
     if (depth > maxDepth) maxDepth = depth;
     if (Array.isArray(item)) {
+      if (item.length > MAX_ARRAY_ITEMS) throw arrayTooLong(item.length);
       bytes += containerBytes(item.length);
       for (let index = item.length - 1; index >= 0; index--) stack.push(item[index], depth + 1);
     } else {
