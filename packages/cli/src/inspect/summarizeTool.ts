@@ -2,6 +2,7 @@ import type { Profile, Violation } from '@toolschema/core';
 import type { ToolReport } from '@toolschema/mcp';
 import { type RewriteOptions, rewriteTool } from '@toolschema/mcp';
 import { countSchemaRefs } from '../countSchemaRefs/index.ts';
+import { jsonByteLength } from './jsonByteLength.ts';
 
 /** One row of `toolschema inspect`: what the pass does to one tool. */
 export interface ToolSummary extends Pick<ToolReport, 'name' | 'diagnostics' | 'errors'> {
@@ -34,7 +35,7 @@ function schemaBytes(tool: Record<string, unknown>): number {
   for (const field of SCHEMA_FIELDS) {
     const schema = tool[field];
     if (Object.hasOwn(tool, field) && schema !== undefined) {
-      bytes += Buffer.byteLength(JSON.stringify(schema), 'utf8');
+      bytes += jsonByteLength(schema);
     }
   }
   return bytes;
