@@ -11,13 +11,21 @@ describe('countJsonTokens', () => {
     expect(countJsonTokens(undefined, 'nothing')).toBe(0);
   });
 
-  it('is a CliError naming the value where JSON.stringify cannot write it', () => {
+  it('counts a schema nested deeper than JSON.stringify can write', () => {
     let deep: unknown = {};
     for (let level = 0; level < 100_000; level++) deep = { a: deep };
-    expect(() => countJsonTokens(deep, "tool 'deep' as listed")).toThrow(
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    // `{"a":` is 3 tokens at most, so the count is bounded and positive.
+    const count = countJsonTokens(deep, "tool 'deep' as listed");
+    expect(count).toBeGreaterThan(100_000);
+    expect(count).toBeLessThanOrEqual(300_002);
+  });
+
+  it('is a CliError naming the value where it has no JSON text', () => {
+    expect(() => countJsonTokens({ a: 1n }, "tool 'big' as listed")).toThrow(
       expect.objectContaining({
         name: 'CliError',
-        message: expect.stringContaining("cannot count the tokens of tool 'deep' as listed"),
+        message: expect.stringContaining("cannot count the tokens of tool 'big' as listed"),
       }),
     );
   });

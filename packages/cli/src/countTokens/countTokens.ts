@@ -1,5 +1,6 @@
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { CliError } from '../CliError/index.ts';
+import { compactJson } from '../compactJson/index.ts';
 
 /** The tokenizer `toolschema check` counts with: the package and its encoding. */
 export const TOKENIZER = { package: 'gpt-tokenizer', encoding: 'o200k_base' } as const;
@@ -12,18 +13,16 @@ export const TOKENIZER = { package: 'gpt-tokenizer', encoding: 'o200k_base' } as
  * @param value A JSON value.
  * @param what What the value is, for the error message (`the input schema of tool 'a'`).
  * @returns Its size in tokens.
- * @throws CliError when `JSON.stringify` cannot write the value (a file nested 100,000 levels
- *   deep overflows it): there is no text to count.
+ * @throws CliError when the value has no JSON text (a bigint, a text past the longest string
+ *   Node.js holds). The text is written without recursion, so depth alone never fails.
  */
 export function countJsonTokens(value: unknown, what: string): number {
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    text = compactJson(value);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError(
-      `cannot count the tokens of ${what}: JSON.stringify cannot write it (${reason})`,
-    );
+    throw new CliError(`cannot count the tokens of ${what}: it has no JSON text (${reason})`);
   }
   return countTextTokens(text ?? '');
 }

@@ -1,8 +1,8 @@
 import type { Profile, Violation } from '@toolschema/core';
 import type { ToolReport } from '@toolschema/mcp';
 import { type RewriteOptions, rewriteTool } from '@toolschema/mcp';
+import { compactJson } from '../compactJson/index.ts';
 import { countSchemaRefs } from '../countSchemaRefs/index.ts';
-import { jsonByteLength } from './jsonByteLength.ts';
 
 /** One row of `toolschema inspect`: what the pass does to one tool. */
 export interface ToolSummary extends Pick<ToolReport, 'name' | 'diagnostics' | 'errors'> {
@@ -35,7 +35,8 @@ function schemaBytes(tool: Record<string, unknown>): number {
   for (const field of SCHEMA_FIELDS) {
     const schema = tool[field];
     if (Object.hasOwn(tool, field) && schema !== undefined) {
-      bytes += jsonByteLength(schema);
+      // Without recursion: a schema too deep for JSON.stringify still has a size.
+      bytes += Buffer.byteLength(compactJson(schema) ?? '', 'utf8');
     }
   }
   return bytes;

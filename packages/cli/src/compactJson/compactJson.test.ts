@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonByteLength } from './jsonByteLength.ts';
+import { compactJson } from './compactJson.ts';
 
 /** A JSON value drawn from `next` (numbers in [0, 1)): every kind, nested, odd strings. */
 function randomJson(next: () => number, depth: number): unknown {
@@ -40,25 +40,28 @@ function seeded(seed: number): () => number {
   };
 }
 
-describe('jsonByteLength', () => {
-  it('is the UTF-8 length of JSON.stringify on any JSON value', () => {
+describe('compactJson', () => {
+  it('is JSON.stringify on any JSON value', () => {
     const next = seeded(20261204);
     for (let run = 0; run < 2000; run++) {
       const value = randomJson(next, 0);
-      expect(jsonByteLength(value)).toBe(Buffer.byteLength(JSON.stringify(value), 'utf8'));
+      expect(compactJson(value)).toBe(JSON.stringify(value));
     }
   });
 
-  it('counts what JSON leaves out as JSON.stringify writes it', () => {
+  it('writes what JSON leaves out as JSON.stringify writes it', () => {
     const value = { a: undefined, b: () => 1, c: [undefined, () => 1, 'é'], d: Number.NaN };
-    expect(jsonByteLength(value)).toBe(Buffer.byteLength(JSON.stringify(value), 'utf8'));
+    expect(compactJson(value)).toBe('{"c":[null,null,"é"],"d":null}');
+    expect(compactJson(undefined)).toBeUndefined();
+    expect(compactJson(() => 1)).toBeUndefined();
+    expect(() => compactJson({ a: 1n })).toThrow(TypeError);
   });
 
-  it('measures a schema deeper than JSON.stringify can write', () => {
+  it('writes a schema deeper than JSON.stringify can write', () => {
     const depth = 20_000;
     const text = `${'{"items":'.repeat(depth)}{}${'}'.repeat(depth)}`;
     const deep: unknown = JSON.parse(text);
     expect(() => JSON.stringify(deep)).toThrow(RangeError);
-    expect(jsonByteLength(deep)).toBe(text.length);
+    expect(compactJson(deep)).toBe(text);
   });
 });

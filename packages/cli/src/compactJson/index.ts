@@ -1,0 +1,1 @@
+export { compactJson } from './compactJson.ts';
