@@ -66,9 +66,9 @@ const TARGET_KEY = ['target'] as const satisfies readonly (keyof ToolInputJsonSc
  * a value that has none (not a wrapper).
  */
 function listedInput(schema: unknown): ((options: { target: string }) => unknown) | undefined {
-  const jsonSchema = readStandardProps(schema)?.jsonSchema;
-  if (typeof jsonSchema !== 'object' || jsonSchema === null) return undefined;
   try {
+    const jsonSchema = readStandardProps(schema)?.jsonSchema;
+    if (typeof jsonSchema !== 'object' || jsonSchema === null) return undefined;
     const { input } = jsonSchema as { input?: unknown };
     return typeof input === 'function'
       ? (options) => (input as (options: { target: string }) => unknown).call(jsonSchema, options)
