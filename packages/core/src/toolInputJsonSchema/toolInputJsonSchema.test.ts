@@ -47,6 +47,13 @@ describe('toolInputJsonSchema', () => {
       withRef,
       { '~standard': { jsonSchema: {} } },
       proxy,
+      {
+        '~standard': Object.defineProperty({}, 'jsonSchema', {
+          get() {
+            throw new Error('getter');
+          },
+        }),
+      },
     ]) {
       expect(() => toolInputJsonSchema(value as never)).toThrow(
         expect.objectContaining({ name: 'ToolSchemaError', code: 'unsupported-validator' }),
