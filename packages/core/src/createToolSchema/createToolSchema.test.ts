@@ -534,6 +534,51 @@ describe('createToolSchema', () => {
       }
     });
 
+    it('repair: a repaired call whose judging throws or rejects stays refused as sent', async () => {
+      // A validator that assumes a shape it never checked (a refinement reading `tags[0]`): the
+      // call as sent gets issues, the repaired `[]` makes it throw.
+      const fragile = (wait: boolean): StandardSchemaV1<{ tags: string[] }> => ({
+        '~standard': {
+          version: 1,
+          vendor: 'example',
+          validate(value) {
+            const { tags } = value as { tags?: unknown };
+            if (Array.isArray(tags) && (tags[0] as string).length > 0) return { value: { tags } };
+            const result = { issues: [{ message: `refused ${JSON.stringify(value)}` }] };
+            return wait ? Promise.resolve(result) : result;
+          },
+        },
+      });
+      const rejecting: StandardSchemaV1<{ tags: string[] }> = {
+        '~standard': {
+          version: 1,
+          vendor: 'example',
+          validate: (value) =>
+            Array.isArray((value as { tags?: unknown }).tags)
+              ? Promise.reject(new Error('refinement threw'))
+              : Promise.resolve({ issues: [{ message: 'tags must be an array' }] }),
+        },
+      };
+      const listed = {
+        type: 'object',
+        properties: { tags: { type: 'array', items: { type: 'string' } } },
+        required: ['tags'],
+      };
+      for (const schema of [fragile(false), fragile(true)]) {
+        const tool = createToolSchema(schema, fixedConverter(listed), 'input', { repair: true });
+        expect(await tool['~standard'].validate({ tags: '[]' })).toStrictEqual({
+          issues: [{ message: 'refused {"tags":"[]"}' }],
+        });
+        expect(await tool['~standard'].validate({ tags: '["a"]' })).toStrictEqual({
+          value: { tags: ['a'] },
+        });
+      }
+      const tool = createToolSchema(rejecting, fixedConverter(listed), 'input', { repair: true });
+      expect(await tool['~standard'].validate({ tags: '[]' })).toStrictEqual({
+        issues: [{ message: 'tags must be an array' }],
+      });
+    });
+
     it('rewrites only the listed input side', () => {
       const tool = createToolSchema(labelsSchema, fixedConverter(labelsJson), 'output', {
         profile: 'gemini',

@@ -152,7 +152,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
    * arguments are judged as sent first, and repaired only when the validator refuses them: a
    * validator may accept more than its JSON Schema says (a fallback, a coercion, a preprocess),
    * and repair must not change a call it accepts. When the repaired arguments are refused too,
-   * the issues are those of the arguments as sent.
+   * or judging them throws, the issues are those of the arguments as sent.
    */
   const validate = (value: unknown, validateOptions?: StandardSchemaV1.Options): Result => {
     const codec = codecs.get(DEFAULT_TARGET);
@@ -164,10 +164,18 @@ export function createToolSchema<S extends StandardSchemaV1>(
       if (first.issues === undefined) return first;
       const repaired = decodeArguments(codec, value, { repair: true });
       if (repaired === decoded) return first;
-      const second = original.validate(repaired, validateOptions);
       const keep = (outcome: StandardSchemaV1.Result<Output>) =>
         outcome.issues === undefined ? outcome : first;
-      return second instanceof Promise ? second.then(keep) : keep(second);
+      // The repaired value is one the validator has never been shown: where judging it throws or
+      // rejects (a refinement that assumes a shape, a recursion too deep), the call stays refused
+      // as sent.
+      let second: Result;
+      try {
+        second = original.validate(repaired, validateOptions);
+      } catch {
+        return first;
+      }
+      return second instanceof Promise ? second.then(keep, () => first) : keep(second);
     };
     return result instanceof Promise ? result.then(retry) : retry(result);
   };
