@@ -5,7 +5,7 @@
  * property of the result, not just that nothing threw.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dereference, type JsonSchema, ToolSchemaError } from '../src/index.ts';
+import { dereference, type JsonSchema, ToolSchemaError, toProviderSchema } from '../src/index.ts';
 // The documented default of `budget.maxDepth`: the output never nests deeper.
 import { DEFAULT_MAX_DEPTH } from '../src/resolveOptions/index.ts';
 import { compileFresh } from './helpers/ajv.ts';
@@ -686,6 +686,37 @@ describe('what JSON leaves out (undefined, functions, symbols, holes)', () => {
         expect(JSON.parse(JSON.stringify(result.schema))).toStrictEqual(result.schema);
         expect(result).toStrictEqual(dereference(read));
       }
+    });
+  }
+});
+
+describe('a very wide allOf (150,000 members, 6 MB of JSON)', () => {
+  const wide = {
+    type: 'object',
+    allOf: Array.from({ length: 150_000 }, (_, index) => ({
+      type: 'object',
+      properties: { [`p${index % 5}`]: { type: 'string' } },
+    })),
+  };
+  const expected = Object.fromEntries(
+    Array.from({ length: 5 }, (_, index) => [`p${index}`, { type: 'string' }]),
+  );
+
+  it('makes an object root without overflowing the stack (no spread of the members)', () => {
+    const result = dereference(wide as JsonSchema, { root: 'object' });
+    expect((result.schema as { type: unknown }).type).toBe('object');
+  });
+
+  for (const profile of ['gemini', 'openai-strict'] as const) {
+    it(`${profile}: merged into one object, each property merged once (no work per member pair)`, () => {
+      const { schema } = toProviderSchema(wide as JsonSchema, profile);
+      expect(schema.properties).toStrictEqual(
+        profile === 'gemini'
+          ? expected
+          : Object.fromEntries(
+              Object.entries(expected).map(([name]) => [name, { type: ['string', 'null'] }]),
+            ),
+      );
     });
   }
 });

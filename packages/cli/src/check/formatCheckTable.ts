@@ -41,7 +41,7 @@ export function formatCheckTable(
     ]),
   ];
   const widths = HEADER.map((_, column) =>
-    Math.max(...cells.map((line) => [...line[column]!].length)),
+    cells.reduce((widest, line) => Math.max(widest, [...line[column]!].length), 0),
   );
   const table = cells.map((line) =>
     line

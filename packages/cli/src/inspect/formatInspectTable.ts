@@ -55,7 +55,7 @@ export function formatInspectTable(summaries: readonly ToolSummary[]): string {
     rows.at(-1)!.push(refused === 0 ? 'all accepted' : `${refused} refused`);
   }
   const widths = rows[0]!.map((_, column) =>
-    Math.max(...rows.map((row) => [...row[column]!].length)),
+    rows.reduce((widest, row) => Math.max(widest, [...row[column]!].length), 0),
   );
   return rows
     .map((row) =>

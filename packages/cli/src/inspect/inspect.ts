@@ -117,7 +117,7 @@ async function listAllTools(client: McpClient): Promise<unknown[]> {
     if (!isObject(result) || !Array.isArray(result.tools)) {
       throw new CliError('server answered tools/list without a tools array');
     }
-    tools.push(...result.tools);
+    for (const tool of result.tools) tools.push(tool);
     cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
     if (cursor !== undefined) {
       // A server that hands out the same cursor twice would page forever.

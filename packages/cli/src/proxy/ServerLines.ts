@@ -67,7 +67,11 @@ export class ServerLines {
           const rewritten = this.#rewrite(line);
           if (Buffer.isBuffer(rewritten)) out.push(rewritten, NEWLINE_BYTES);
           // No pieces: the line is not for the client (an answer to the proxy's own request).
-          else if (rewritten.length > 0) out.push(...rewritten, NEWLINE_BYTES);
+          else if (rewritten.length > 0) {
+            // A loop, not a spread: an answer listing 80,000 tools has twice as many pieces.
+            for (const piece of rewritten) out.push(piece);
+            out.push(NEWLINE_BYTES);
+          }
         }
       }
       if (newline === -1) break;

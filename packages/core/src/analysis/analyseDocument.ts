@@ -88,8 +88,10 @@ export function analyseDocument(
     if (!KEYWORD_CODES.has(diagnostic.code)) diagnostics.push(diagnostic);
     else if (!containerDiagnostics.has(diagnostic)) byKeyword.push(diagnostic);
   });
-  diagnostics.push(...byKeyword.sort(byPointer));
-  diagnostics.push(...emitted.diagnostics, ...plan.diagnostics);
+  // Loops, not spreads: a list of 200,000 would overflow the call's arguments.
+  for (const diagnostic of byKeyword.sort(byPointer)) diagnostics.push(diagnostic);
+  for (const diagnostic of emitted.diagnostics) diagnostics.push(diagnostic);
+  for (const diagnostic of plan.diagnostics) diagnostics.push(diagnostic);
 
   const names = new Set<string>();
   for (const unit of plan.entries) if (plan.cyclic[unit] === 1) names.add(plan.names.get(unit)!);

@@ -130,7 +130,7 @@ export function createToolSchema<S extends StandardSchemaV1>(
           dialect: DIALECT_BY_TARGET[target],
           repair,
         });
-        diagnostics.push(...provider.diagnostics);
+        for (const diagnostic of provider.diagnostics) diagnostics.push(diagnostic);
         codecs.set(target, provider.codec);
         output = provider.schema;
       }

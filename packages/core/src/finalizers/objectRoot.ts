@@ -302,7 +302,8 @@ function classify(
     parts.push(classifyRef(node.$ref, root, followed, depth + 1));
   }
   if (Array.isArray(node.allOf)) {
-    parts.push(...node.allOf.map((member) => classify(member, root, followed, depth + 1)));
+    // A loop, not a spread: an `allOf` of 200,000 members would overflow the call's arguments.
+    for (const member of node.allOf) parts.push(classify(member, root, followed, depth + 1));
   }
   for (const keyword of ['anyOf', 'oneOf']) {
     const members = node[keyword];

@@ -80,7 +80,9 @@ function mergeBranches(
     if (typeof branch.$ref === 'string' || namesItself(branch)) return undefined;
     if (Array.isArray(branch.allOf)) {
       const { allOf, ...rest } = branch;
-      stack.push(...[...allOf].reverse(), rest);
+      // Popped after `rest`, in order; a loop, as a spread of 200,000 members would overflow.
+      for (let index = allOf.length - 1; index >= 0; index--) stack.push(allOf[index]);
+      stack.push(rest);
       continue;
     }
     flat.push(readNullable(branch));
@@ -91,8 +93,11 @@ function mergeBranches(
   if (union >= 0) return distribute(flat, union, budget);
   const described: Array<[string, unknown]> = [];
   const merged: SchemaObject = {};
-  for (const branch of flat) {
-    if (!mergeInto(merged, branch, flat, described)) return undefined;
+  for (let index = 0; index < flat.length; index++) {
+    if (!mergeInto(merged, flat[index]!, flat, described)) return undefined;
+    // `properties` and `additionalProperties` of every branch, once, where the first branch's
+    // keywords end (once per branch made a wide allOf of branches without them quadratic).
+    if (index === 0 && !mergeProperties(merged, flat)) return undefined;
   }
   if (!mergeRequired(merged, flat)) return undefined;
   if (merged.type !== undefined && Array.isArray(merged.type) && merged.type.length === 0) {
@@ -120,7 +125,7 @@ function distribute(
     const result = mergeBranches([...others, option], budget);
     if (result === undefined) return undefined;
     if (result.schema !== false) merged.push(result.schema);
-    described.push(...result.described);
+    for (const each of result.described) described.push(each);
   }
   if (merged.length === 0) return { schema: false, described: [] };
   // Annotations of the union's own schema stay on the union.
@@ -196,7 +201,7 @@ function mergeInto(
     merged.enum = values.filter((item) => deepEqual(item, merged.const));
     delete merged.const;
   }
-  return mergeProperties(merged, all);
+  return true;
 }
 
 /**
@@ -239,7 +244,6 @@ function otherShapesObjectsOrArrays(other: SchemaObject, keyword: string): boole
  * branch that lists it and by the `additionalProperties` of every branch that does not.
  */
 function mergeProperties(merged: SchemaObject, all: readonly SchemaObject[]): boolean {
-  if (merged.properties !== undefined || merged.additionalProperties !== undefined) return true;
   // Per name, the indexes of the branches that list it; and the branches that constrain the
   // names they do not list. One walk over the branches: a wide allOf stays linear.
   const listedBy = new Map<string, number[]>();

@@ -164,10 +164,11 @@ export function rewriteTool(
     if (!Object.hasOwn(tool, field) || !isSchema(schema)) continue;
     const result = rewriteToolSchema(field, schema, options, profile);
     rewritten[field] = result.schema;
-    diagnostics.push(...result.diagnostics);
+    for (const diagnostic of result.diagnostics) diagnostics.push(diagnostic);
     if (result.error !== undefined) errors.push(result.error);
     codec ??= result.codec;
-    violations.push(...result.violations);
+    // Loops, not spreads: a schema may break a rule at 200,000 places.
+    for (const violation of result.violations) violations.push(violation);
   }
   return { tool: rewritten, diagnostics, errors, codec, violations };
 }
