@@ -207,7 +207,11 @@ function rewritePosition(
     const result = rewrite(merged.schema, pointer, oneSchemaDeeper(depth), context);
     relocateIntoMembers(context.diagnostics, from, pointer, rest, allOf);
     describeRefused(result.wire, merged.described, context, pointer);
-    return readAs(result, schema);
+    // The original as merged, not as written: a union reads its branches' guards from it, and a
+    // branch written `allOf: [siblings, branch]` (a `type` beside a `oneOf`) has none of its own.
+    // Where a second `pattern` or `format` was described, the merge is wider, which a guard may
+    // be (it only tells branches apart), and such a schema is never read as exact.
+    return result;
   }
   if (present & STEERING.oneOf && Array.isArray(schema.oneOf)) {
     report(

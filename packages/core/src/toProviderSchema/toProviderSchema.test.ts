@@ -344,6 +344,44 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('tells apart the branches of a union written beside a sibling keyword (type: object)', () => {
+    // OpenAPI writes `{ type: "object", oneOf: [...] }`: each branch is then read as
+    // `allOf: [{ type: "object" }, branch]`, and its guard must come from that merge.
+    const branches = [
+      {
+        type: 'object',
+        properties: { kind: { const: 'text' }, text: { type: 'string' } },
+        required: ['kind'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: {
+          kind: { const: 'tags' },
+          tags: { type: 'object', additionalProperties: { type: 'number' } },
+        },
+        required: ['kind', 'tags'],
+        additionalProperties: false,
+      },
+    ];
+    const bare = { type: 'object', properties: { rule: { oneOf: branches } } };
+    const beside = { type: 'object', properties: { rule: { type: 'object', oneOf: branches } } };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict'] as const) {
+      const listed = toProviderSchema(beside, profile);
+      expect(listed.schema).toStrictEqual(toProviderSchema(bare, profile).schema);
+      expect(codesOf(listed)).not.toContain('profile-json-string');
+      // Two object branches (and `null` where the optional property is sent as null).
+      const rule = (listed.schema.properties as Record<string, { anyOf: { type: string }[] }>).rule;
+      expect(rule?.anyOf.filter((branch) => branch.type === 'object')).toHaveLength(2);
+      const original = { rule: { kind: 'tags', tags: { a: 1 } } };
+      const wire = encodeArguments(listed.codec, original);
+      expect((wire as { rule: { tags: unknown } }).rule.tags).toStrictEqual([
+        { key: 'a', value: 1 },
+      ]);
+      expect(decodeArguments(listed.codec, wire)).toStrictEqual(original);
+    }
+  });
+
   it('openai-strict closes objects and makes optional properties required and nullable', () => {
     const schema = closed(
       {
