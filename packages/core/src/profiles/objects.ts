@@ -9,6 +9,7 @@ import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
+import { renamePrefix } from './relocate.ts';
 import { leafWireAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 
@@ -81,7 +82,14 @@ export function rewriteObject(place: Place): Rewritten {
     let codec: CodecNode = null;
     let acceptsNull = false;
     if (wire === undefined) {
-      const result = context.rewrite(value, propertyPointer(pointer, name), inner);
+      // An unlisted required key's schema is the object's `additionalProperties` (if any).
+      const at =
+        index < listedCount
+          ? propertyPointer(pointer, name)
+          : additional === undefined
+            ? pointer
+            : `${pointer}/additionalProperties`;
+      const result = context.rewrite(value, at, inner);
       if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
       propertiesPassive &&= result.passive;
       wire = result.wire;
@@ -322,18 +330,32 @@ function rewriteEntries(
   inner: Depth,
 ): Rewritten {
   const options: unknown[] = patternNames.map((name) => patterns[name]);
-  if (additional !== undefined && additional !== false) options.push(additional);
-  if (options.length === 0) options.push(true);
+  // Where each option stands in the schema: a pattern's schema, then `additionalProperties`.
+  const places = patternNames.map(
+    (name) => `${pointer}/patternProperties/${escapePointerToken(name)}`,
+  );
+  if (additional !== undefined && additional !== false) {
+    options.push(additional);
+    places.push(`${pointer}/additionalProperties`);
+  }
+  if (options.length === 0) {
+    options.push(true);
+    places.push(pointer);
+  }
   const valueSchema = options.length === 1 ? options[0] : { anyOf: options };
-  const at =
-    patternNames.length > 0 || additional === undefined
-      ? pointer
-      : `${pointer}/additionalProperties`;
+  const at = options.length === 1 ? places[0]! : pointer;
+  const from = context.diagnostics.length;
   // The entry is an object too: its value stands one object deeper.
   const value = context.rewrite(valueSchema, at, {
     schemas: inner.schemas,
     objects: inner.objects + 1,
   });
+  // Read as `anyOf` of the options at the object: each branch is where its option stands.
+  if (options.length > 1) {
+    places.forEach((place, index) => {
+      renamePrefix(context.diagnostics, from, `${pointer}/anyOf/${index}`, place);
+    });
+  }
   const key: SchemaObject = { type: 'string' };
   const rules: string[] = [];
   if (patternNames.length > 0) {

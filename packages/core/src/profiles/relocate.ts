@@ -57,6 +57,8 @@ export function foldTypeBranches(
       pointer: target + (slash === -1 ? '' : rest.slice(slash)),
     };
   }
+  // Each branch reported the same keyword at what is now one place.
+  dropRepeats(diagnostics, from);
 }
 
 /**
@@ -113,6 +115,42 @@ export function foldSiblingBranches(
     const place = which === '/0' ? pointer + tail : which === '/1' ? branch + tail : branch;
     diagnostics[index] = { ...diagnostic, pointer: place };
   }
+  // Each branch reported the siblings it merged at what is now one place.
+  dropRepeats(diagnostics, from);
+}
+
+/** Past this many diagnostics, {@link dropRepeats} indexes them instead of comparing pairs. */
+const COMPARED_PAIRS = 16;
+
+/**
+ * Removes the diagnostics since `from` that repeat an earlier one since `from` (same code, same
+ * pointer): where the rewrite read one part as several (a branch per type), each reported what
+ * now names one place. The first of each stays, in order.
+ *
+ * @param diagnostics The call's diagnostics (written in place).
+ * @param from The length of the list when the position began.
+ */
+function dropRepeats(diagnostics: Diagnostic[], from: number): void {
+  const count = diagnostics.length - from;
+  if (count < 2) return;
+  const seen = count > COMPARED_PAIRS ? new Set<string>() : undefined;
+  let kept = from;
+  for (let index = from; index < diagnostics.length; index++) {
+    const diagnostic = diagnostics[index]!;
+    let repeated = false;
+    if (seen !== undefined) {
+      const key = `${diagnostic.code}\u0000${diagnostic.pointer}`;
+      repeated = seen.has(key);
+      seen.add(key);
+    } else {
+      for (let earlier = from; earlier < kept && !repeated; earlier++) {
+        const known = diagnostics[earlier]!;
+        repeated = known.code === diagnostic.code && known.pointer === diagnostic.pointer;
+      }
+    }
+    if (!repeated) diagnostics[kept++] = diagnostic;
+  }
+  diagnostics.length = kept;
 }
 
 /**

@@ -333,7 +333,11 @@ function rewritePosition(
         ...annotations,
         anyOf: ALL_TYPES.map((each) => ({ ...assertions, type: each })),
       };
-      return readAs(rewrite(split, pointer, depth, context), schema);
+      const from = context.diagnostics.length;
+      const result = readAs(rewrite(split, pointer, depth, context), schema);
+      // Read as one branch per type, each at the position itself.
+      foldTypeBranches(context.diagnostics, from, pointer);
+      return result;
     }
   }
   let result: Rewritten;
@@ -539,23 +543,32 @@ function followReference(
     return jsonString(target.value, annotations, undefined, context, pointer, described);
   }
   const assertions = withoutAnnotations(siblings);
+  const madeUpAllOf = Object.keys(assertions).length > 0;
   // Without siblings the target itself is rewritten, the same object at every level, so what is
   // computed per schema object (its JSON description) is computed once.
-  const combined =
-    Object.keys(assertions).length > 0
-      ? { ...annotations, allOf: [target.value, assertions] }
-      : isPlainObject(target.value) && Object.keys(siblings).length > 0
-        ? { ...target.value, ...siblings }
-        : target.value;
+  const combined = madeUpAllOf
+    ? { ...annotations, allOf: [target.value, assertions] }
+    : isPlainObject(target.value) && Object.keys(siblings).length > 0
+      ? { ...target.value, ...siblings }
+      : target.value;
   entered.set(ref, times + 1);
   context.unrolling += 1;
+  const at = ref.slice(1);
+  const from = context.diagnostics.length;
   try {
-    return rewrite(
+    const result = rewrite(
       combined,
-      ref.slice(1),
+      at,
       { schemas: depth.schemas + 1, objects: depth.objects },
       context,
     );
+    if (madeUpAllOf) {
+      // Read as `allOf: [target, siblings]` at the target: the target is the definition itself,
+      // and the siblings stand beside the `$ref` at this position.
+      renamePrefix(context.diagnostics, from, `${at}/allOf/0`, at);
+      renamePrefix(context.diagnostics, from, `${at}/allOf/1`, pointer);
+    }
+    return result;
   } finally {
     entered.set(ref, times);
     context.unrolling -= 1;

@@ -382,6 +382,62 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('reports where a part stands in the self-contained schema, however the rewrite read it', () => {
+    const reportedAt = (profile: Profile, schema: Record<string, unknown>) => {
+      const own = toProviderSchema(schema, 'mcp').diagnostics.length;
+      return toProviderSchema(schema, profile)
+        .diagnostics.slice(own)
+        .map(({ code, pointer }) => `${code} ${pointer}`);
+    };
+    // A schema without `type` whose keywords constrain several types, read as one branch per
+    // type: what each branch reports is one place, reported once.
+    expect(
+      reportedAt('gemini-json-schema', {
+        type: 'object',
+        properties: { a: { minLength: 1, minimum: 2, not: { const: 3 } } },
+      }),
+    ).toStrictEqual(['profile-keyword-described /properties/a']);
+    // A required key `properties` does not list: under `additionalProperties`.
+    expect(
+      reportedAt('portable', {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        required: ['a', 'b'],
+        additionalProperties: { type: 'object', additionalProperties: { type: 'number' } },
+      }),
+    ).toStrictEqual(['profile-entries /additionalProperties', 'profile-entries ']);
+    // A record's values, read as one union of its patterns' schemas: under the pattern.
+    expect(
+      reportedAt('gemini-json-schema', {
+        type: 'object',
+        properties: {
+          r: {
+            type: 'object',
+            patternProperties: { '^x': { type: 'number' }, '^y': { not: { type: 'null' } } },
+          },
+        },
+      }),
+    ).toStrictEqual(['profile-keyword-described /properties/r/patternProperties/^y']);
+    // A cycle's `$ref` beside other keywords, read as `allOf: [definition, keywords]`: inside the
+    // definition, at the definition (never under a made-up `allOf`).
+    const cycle = {
+      type: 'object',
+      properties: { tree: { $ref: '#/$defs/Node' } },
+      $defs: {
+        Node: {
+          type: 'object',
+          properties: {
+            kids: { type: 'array', items: { $ref: '#/$defs/Node', minProperties: 1 } },
+          },
+        },
+      },
+    };
+    for (const each of reportedAt('portable', cycle)) expect(each).not.toContain('/allOf/');
+    expect(reportedAt('portable', cycle)).toContain(
+      'profile-cycle-unrolled /$defs/Node/properties/kids/items',
+    );
+  });
+
   it('openai-strict closes objects and makes optional properties required and nullable', () => {
     const schema = closed(
       {
