@@ -1,6 +1,6 @@
 import type { Profile } from '@toolschema/core';
 import type { ToolReport } from '@toolschema/mcp';
-import { formatDiagnostic } from '../io/index.ts';
+import { formatDiagnostic, stderrLine } from '../io/index.ts';
 
 /**
  * Formats what the pass said about one tool as stderr lines: each diagnostic with the tool and
@@ -18,7 +18,9 @@ export function formatToolReport(
     ...report.diagnostics.map((diagnostic) =>
       formatDiagnostic(diagnostic, `${report.name}: ${diagnostic.schema}`),
     ),
-    ...report.errors.map((error) => `toolschema: ${report.name}: ${error} (schema ${kept})`),
+    ...report.errors.map((error) =>
+      stderrLine(`toolschema: ${report.name}: ${error} (schema ${kept})`),
+    ),
   ];
 }
 
@@ -37,5 +39,7 @@ export function formatOmittedTool(report: ToolReport, profile: Profile | undefin
     first === undefined
       ? ''
       : `: ${first.rule} at ${first.pointer === '' ? '(root)' : first.pointer}: ${first.message}${more > 0 ? ` (and ${more} more)` : ''}`;
-  return `toolschema: ${report.name}: left out of tools/list, ${profile ?? 'the profile'} still refuses it${why}`;
+  return stderrLine(
+    `toolschema: ${report.name}: left out of tools/list, ${profile ?? 'the profile'} still refuses it${why}`,
+  );
 }

@@ -1,1 +1,8 @@
-export { type CliIo, formatDiagnostic, formatViolation, readAll } from './io.ts';
+export {
+  type CliIo,
+  formatDiagnostic,
+  formatViolation,
+  MAX_STDERR_LINE,
+  readAll,
+  stderrLine,
+} from './io.ts';

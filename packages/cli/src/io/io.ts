@@ -29,7 +29,33 @@ export function formatDiagnostic(
   const where =
     diagnostic.pointer === '' || diagnostic.pointer === undefined ? '(root)' : diagnostic.pointer;
   const prefix = context === undefined ? '' : `${context}: `;
-  return `toolschema: ${prefix}${diagnostic.code} at ${where}: ${diagnostic.message}`;
+  return stderrLine(`toolschema: ${prefix}${diagnostic.code} at ${where}: ${diagnostic.message}`);
+}
+
+/** The longest line {@link stderrLine} writes; a diagnostic's own parts are bounded below it. */
+export const MAX_STDERR_LINE = 4096;
+
+/** C0 controls, DEL, C1 controls and the two Unicode line separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls are what it finds.
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * Makes text from a server or a schema (a tool's name, a property name in a pointer) one line a
+ * terminal shows as it is: every control character written as its `\u` escape, so no newline
+ * splits the line and no escape sequence reaches the terminal, and the whole cut at
+ * {@link MAX_STDERR_LINE} characters.
+ *
+ * @param line The text.
+ * @returns One printable line, without a newline.
+ */
+export function stderrLine(line: string): string {
+  const printable = line.replace(
+    LINE_BREAKING,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return printable.length > MAX_STDERR_LINE
+    ? `${printable.slice(0, MAX_STDERR_LINE - 1)}…`
+    : printable;
 }
 
 /**
@@ -42,7 +68,7 @@ export function formatDiagnostic(
 export function formatViolation(violation: Violation, context?: string): string {
   const where = violation.pointer === '' ? '(root)' : violation.pointer;
   const prefix = context === undefined ? '' : `${context}: `;
-  return `toolschema: ${prefix}${violation.rule} at ${where}: ${violation.message}`;
+  return stderrLine(`toolschema: ${prefix}${violation.rule} at ${where}: ${violation.message}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { ToolSchemaError } from '@toolschema/core';
 import { CliError, UsageError } from '../CliError/index.ts';
 import { runDeref } from '../deref/index.ts';
 import { runInspect } from '../inspect/index.ts';
-import { type CliIo, formatDiagnostic } from '../io/index.ts';
+import { type CliIo, formatDiagnostic, stderrLine } from '../io/index.ts';
 import { passErrorHint } from '../passOptions/index.ts';
 import { runProxy } from '../proxy/index.ts';
 import { VERSION } from '../version/index.ts';
@@ -78,11 +78,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   } catch (error) {
     if (error instanceof UsageError) {
       const help = first !== undefined && Object.hasOwn(COMMANDS, first) ? ` ${first}` : '';
-      io.stderr.write(`toolschema: ${error.message}\nRun 'toolschema${help} --help' for usage.\n`);
+      io.stderr.write(
+        `${stderrLine(`toolschema: ${error.message}`)}\nRun 'toolschema${help} --help' for usage.\n`,
+      );
       return error.exitCode;
     }
     if (error instanceof CliError) {
-      io.stderr.write(`toolschema: ${error.message}\n`);
+      io.stderr.write(`${stderrLine(`toolschema: ${error.message}`)}\n`);
       return error.exitCode;
     }
     if (error instanceof ToolSchemaError) {

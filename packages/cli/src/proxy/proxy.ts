@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { type ToolReport, ToolSchemaMessages } from '@toolschema/mcp';
 import { UsageError } from '../CliError/index.ts';
 import { formatOmittedTool, formatToolReport } from '../formatToolReport/index.ts';
-import type { CliIo } from '../io/index.ts';
+import { type CliIo, stderrLine } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { parseArgs, parseIntegerOption } from '../parseArgs/index.ts';
 import {
@@ -14,6 +14,7 @@ import {
 import { PROFILE_OPTION_HELP, parseProfile } from '../profileOption/index.ts';
 import { ServerProcess } from '../ServerProcess/index.ts';
 import { parseLosslessValue } from './losslessJson.ts';
+import { onceEach } from './onceEach.ts';
 import { outputTaken } from './outputTaken.ts';
 import { runRemoteProxy } from './remoteProxy.ts';
 import { ServerLines } from './ServerLines.ts';
@@ -121,16 +122,12 @@ export async function runProxy(
   const signalSource = settings.signalSource ?? process;
 
   // Say each distinct thing once (a tool can be listed again after a change).
-  const printed = new Set<string>();
+  const sayOnce = onceEach((line) => io.stderr.write(`${line}\n`));
   const report = (toolReport: ToolReport): void => {
     // A tool left out is said even with --quiet: the client will not see it.
     if (toolReport.omitted) io.stderr.write(`${formatOmittedTool(toolReport, profile)}\n`);
     if (options.quiet === true) return;
-    for (const line of formatToolReport(toolReport, 'passed through unchanged')) {
-      if (printed.has(line)) continue;
-      printed.add(line);
-      io.stderr.write(`${line}\n`);
-    }
+    for (const line of formatToolReport(toolReport, 'passed through unchanged')) sayOnce(line);
   };
   // The proxy never dies on a server's answer: what cannot be rewritten goes on as it came.
   const rewriteFailed = (error: unknown): void => {
@@ -141,7 +138,7 @@ export async function runProxy(
   };
   // A tools/list of the proxy's own failed: the call it was for went on undecoded.
   const listFailed = (error: Error): void => {
-    io.stderr.write(`${error.message}\n`);
+    io.stderr.write(`${stderrLine(error.message)}\n`);
   };
   const messages = new ToolSchemaMessages({
     pass,

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
-import type { CliIo } from '../io/index.ts';
+import { type CliIo, stderrLine } from '../io/index.ts';
 import { LineSplitter } from '../LineSplitter/index.ts';
 import { HttpUpstream } from './HttpUpstream.ts';
 import { losslessFetch } from './losslessFetch.ts';
@@ -112,7 +112,7 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
   const undeliverable = (message: unknown, error: unknown): void => {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const reason = `a message of the server could not be passed on (${detail.slice(0, 200)})`;
-    io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
+    io.stderr.write(`${stderrLine(`toolschema: ${url.origin}: ${reason}`)}\n`);
     for (const entry of entries(message)) {
       if (!isRequestId(entry.id) || entry.method !== undefined) continue;
       const answer = { code: UNDELIVERED, message: `toolschema proxy: ${reason}` };
@@ -145,7 +145,7 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
         settle(message);
       },
       onFailure: (message, reason, fatal) => {
-        io.stderr.write(`toolschema: ${url.origin}: ${reason}\n`);
+        io.stderr.write(`${stderrLine(`toolschema: ${url.origin}: ${reason}`)}\n`);
         // Every request of the message gets an answer, so the client never waits in vain (the
         // proxy's own tools/list gets it too, and lets the call it held go on).
         for (const entry of entries(message)) {
@@ -177,7 +177,9 @@ export async function runRemoteProxy(io: CliIo, settings: RemoteProxySettings): 
     try {
       parsed = parseClientLine(text);
     } catch {
-      io.stderr.write(`toolschema: a client line is not JSON, not sent: ${text.slice(0, 80)}\n`);
+      io.stderr.write(
+        `${stderrLine(`toolschema: a client line is not JSON, not sent: ${text.slice(0, 80)}`)}\n`,
+      );
       return;
     }
     // Pending from now, so a call held for the proxy's own tools/list is waited for too.
