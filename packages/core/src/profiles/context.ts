@@ -60,6 +60,11 @@ export interface RewriteContext {
    * ends in the same definition many times, and its JSON is written once.
    */
   summaries: Map<unknown, string | undefined> | undefined;
+  /**
+   * The wire's form of each `pattern` met ({@link acceptedValue}), by its text: finding it may
+   * compile the pattern twice, and a position's keywords are read more than once.
+   */
+  patterns: Map<string, string | undefined> | undefined;
   /** Schema nodes written so far (a bound on unrolling). */
   written: number;
   /** How many levels this walk unrolls a cycle: the recipe's, or fewer when that is too large. */

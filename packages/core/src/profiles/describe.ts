@@ -79,9 +79,14 @@ export function acceptedValue(keyword: string, value: unknown, context: RewriteC
         ? value
         : undefined;
     case 'pattern': {
-      const pattern = typeof value === 'string' ? unicodePattern(value) : undefined;
-      if (pattern === undefined) return undefined;
-      return refusesPattern(recipe, pattern) ? undefined : pattern;
+      if (typeof value !== 'string') return undefined;
+      context.patterns ??= new Map();
+      if (context.patterns.has(value)) return context.patterns.get(value);
+      const pattern = unicodePattern(value);
+      const accepted =
+        pattern === undefined || refusesPattern(recipe, pattern) ? undefined : pattern;
+      context.patterns.set(value, accepted);
+      return accepted;
     }
     default:
       return value;

@@ -9,6 +9,7 @@ function summarizingContext(): RewriteContext {
     firstReport: 0,
     reported: undefined,
     summaries: undefined,
+    patterns: undefined,
     summarized: 0,
   } as Partial<RewriteContext> as RewriteContext;
 }

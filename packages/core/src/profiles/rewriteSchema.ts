@@ -95,6 +95,7 @@ export function rewriteSchema(
       entered: undefined,
       targets: undefined,
       summaries: undefined,
+      patterns: undefined,
       written: 0,
       unrollLevels,
       objectDepthLimit,

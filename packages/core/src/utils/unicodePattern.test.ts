@@ -3,6 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { unicodePattern } from './unicodePattern.ts';
 
 describe('unicodePattern', () => {
+  it('leaves the stack trace limit as it found it, and judges the same where it is frozen', () => {
+    const limit = Error.stackTraceLimit;
+    expect(unicodePattern('(?i)a')).toBeUndefined();
+    expect(unicodePattern('a+')).toBe('a+');
+    expect(Error.stackTraceLimit).toBe(limit);
+    const descriptor = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+    Object.defineProperty(Error, 'stackTraceLimit', {
+      value: 7,
+      writable: false,
+      configurable: true,
+    });
+    try {
+      expect(unicodePattern('(?i)a')).toBeUndefined();
+      expect(unicodePattern('\\d{2}')).toBe('\\d{2}');
+      expect(Error.stackTraceLimit).toBe(7);
+    } finally {
+      if (descriptor !== undefined) Object.defineProperty(Error, 'stackTraceLimit', descriptor);
+    }
+    expect(Error.stackTraceLimit).toBe(limit);
+  });
+
   it('returns a pattern that compiles with u as it is', () => {
     for (const pattern of [
       '^[a-z]+$',
