@@ -212,14 +212,16 @@ export function createToolSchema<S extends StandardSchemaV1>(
   return { '~standard': props };
 }
 
-/** Every key of the wrapper's options, each read once. */
-const TOOL_SCHEMA_KEYS = [
-  ...(Object.keys(DEREFERENCE_OPTIONS) as (keyof typeof DEREFERENCE_OPTIONS)[]),
-  'onDiagnostics',
-  'unrepresentable',
-  'profile',
-  'repair',
-] as const satisfies readonly (keyof ConvertedToolSchemaOptions)[];
+/** Every key of the wrapper's options, as a complete record (each is read once). */
+const TOOL_SCHEMA_OPTIONS = {
+  ...DEREFERENCE_OPTIONS,
+  onDiagnostics: true,
+  unrepresentable: true,
+  profile: true,
+  repair: true,
+} as const satisfies Record<keyof ConvertedToolSchemaOptions, true>;
+
+const TOOL_SCHEMA_KEYS = Object.keys(TOOL_SCHEMA_OPTIONS) as (keyof ConvertedToolSchemaOptions)[];
 
 /**
  * The wrapper's options read once and checked where the wrapper is the one to read them (the

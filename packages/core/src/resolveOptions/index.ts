@@ -6,6 +6,7 @@ export {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MIN_BYTES,
+  DEREFERENCE_KEYS,
   DIALECTS,
   maxDataDepthFor,
   type ResolvedOptions,

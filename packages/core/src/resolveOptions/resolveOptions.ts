@@ -16,23 +16,33 @@ export const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** Default maximum nesting of the output; `JSON.stringify` overflows at about 2,500 in Node 20. */
 export const DEFAULT_MAX_DEPTH = 512;
 
-/** The options `dereference` reads: every key of {@link DereferenceOptions}. */
-const DEREFERENCE_KEYS = [
-  'dialect',
-  'cycles',
-  'unresolved',
-  'root',
-  'foreignPatterns',
-  'budget',
-] as const satisfies readonly (keyof DereferenceOptions)[];
+/**
+ * Every key of {@link DereferenceOptions}, as a complete record: an option added to the type
+ * cannot be forgotten by the reader.
+ */
+const DEREFERENCE_OPTION_KEYS = {
+  dialect: true,
+  cycles: true,
+  unresolved: true,
+  root: true,
+  foreignPatterns: true,
+  budget: true,
+} as const satisfies Record<keyof DereferenceOptions, true>;
 
-/** The keys of {@link BudgetOptions}. */
-const BUDGET_KEYS = [
-  'minBytes',
-  'factor',
-  'maxBytes',
-  'maxDepth',
-] as const satisfies readonly (keyof BudgetOptions)[];
+/** The options `dereference` reads, each once ({@link resolveOptions}). */
+export const DEREFERENCE_KEYS = Object.keys(
+  DEREFERENCE_OPTION_KEYS,
+) as (keyof DereferenceOptions)[];
+
+/** Every key of {@link BudgetOptions}, as a complete record. */
+const BUDGET_OPTION_KEYS = {
+  minBytes: true,
+  factor: true,
+  maxBytes: true,
+  maxDepth: true,
+} as const satisfies Record<keyof BudgetOptions, true>;
+
+const BUDGET_KEYS = Object.keys(BUDGET_OPTION_KEYS) as (keyof BudgetOptions)[];
 
 /** The dialects the pass knows, oldest first. */
 export const DIALECTS: readonly Dialect[] = [

@@ -9,7 +9,7 @@ import { relocateIntoRootBranches } from '../profiles/relocate.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
 import { readNullPerBranch } from '../profiles/rootBranches.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
-import { type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
+import { DEREFERENCE_KEYS, type ResolvedOptions, resolveOptions } from '../resolveOptions/index.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Codec, DereferenceOptions, Diagnostic, JsonSchema, Profile } from '../types/index.ts';
 import { PROFILES } from '../types/index.ts';
@@ -38,14 +38,10 @@ export interface ProviderSchemaOptions extends Omit<DereferenceOptions, 'root'> 
 const DEFAULT_OPTIONS = frozen(resolveOptions({ root: 'object' }));
 
 /** The options `toProviderSchema` reads: the dereference options but `root`, and `repair`. */
-const PROVIDER_KEYS = [
-  'dialect',
-  'cycles',
-  'unresolved',
-  'foreignPatterns',
-  'budget',
+const PROVIDER_KEYS: readonly (keyof ProviderSchemaOptions)[] = [
+  ...DEREFERENCE_KEYS.filter((key): key is Exclude<typeof key, 'root'> => key !== 'root'),
   'repair',
-] as const satisfies readonly (keyof ProviderSchemaOptions)[];
+];
 
 /** Resolved options no reader can change, their budget included. */
 function frozen(options: ResolvedOptions): ResolvedOptions {
