@@ -71,6 +71,18 @@ describe('ServerLines', () => {
     ]);
   });
 
+  it('sends a line rewritten into 300,000 pieces (an answer of 150,000 tools) without a stack overflow', () => {
+    const piece = Buffer.from('x');
+    const pieces = new Array<Buffer>(300_000).fill(piece);
+    const lines = new ServerLines(
+      () => true,
+      () => pieces,
+    );
+    const out = lines.push(Buffer.from('line\n'));
+    expect(out).toHaveLength(300_001);
+    expect(out.at(-1)?.toString()).toBe('\n');
+  });
+
   it('drops a collected line given no pieces, its newline too', () => {
     const lines = new ServerLines(
       () => true,
