@@ -64,4 +64,19 @@ describe('formatInspectTable', () => {
       ].join('\n'),
     );
   });
+
+  it('formats 200,000 tools (no row list spread into a call)', () => {
+    const rows = Array.from({ length: 200_000 }, (_, index) => ({
+      name: `t${index}`,
+      bytesBefore: 10,
+      bytesAfter: 10,
+      refs: 0,
+      cyclesKept: 0,
+      diagnostics: [],
+      errors: [],
+    }));
+    const lines = formatInspectTable(rows).split('\n');
+    expect(lines).toHaveLength(200_002);
+    expect(lines.at(-1)?.replace(/ +/g, ' ')).toBe('total (200000 tools) 2000000 → 2000000 0 0 0');
+  });
 });
