@@ -123,9 +123,10 @@ export function foldSiblingBranches(
 const COMPARED_PAIRS = 16;
 
 /**
- * Removes the diagnostics since `from` that repeat an earlier one since `from` (same code, same
- * pointer): where the rewrite read one part as several (a branch per type), each reported what
- * now names one place. The first of each stays, in order.
+ * Removes the diagnostics since `from` that repeat an earlier one since `from` (same code,
+ * pointer and message): where the rewrite read one part as several (a branch per type), each
+ * reported what now names one place. Two that differ in their message (two keywords described)
+ * both stay. The first of each stays, in order.
  *
  * @param diagnostics The call's diagnostics (written in place).
  * @param from The length of the list when the position began.
@@ -139,13 +140,16 @@ function dropRepeats(diagnostics: Diagnostic[], from: number): void {
     const diagnostic = diagnostics[index]!;
     let repeated = false;
     if (seen !== undefined) {
-      const key = `${diagnostic.code}\u0000${diagnostic.pointer}`;
+      const key = `${diagnostic.code}\u0000${diagnostic.pointer}\u0000${diagnostic.message}`;
       repeated = seen.has(key);
       seen.add(key);
     } else {
       for (let earlier = from; earlier < kept && !repeated; earlier++) {
         const known = diagnostics[earlier]!;
-        repeated = known.code === diagnostic.code && known.pointer === diagnostic.pointer;
+        repeated =
+          known.code === diagnostic.code &&
+          known.pointer === diagnostic.pointer &&
+          known.message === diagnostic.message;
       }
     }
     if (!repeated) diagnostics[kept++] = diagnostic;
