@@ -2,6 +2,7 @@ import type { CodecNode } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, Rewritten } from './context.ts';
 import { report } from './context.ts';
+import { guardTypesOf } from './guards.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 
@@ -71,6 +72,15 @@ export function rewriteArray(place: Place): Rewritten {
     if (!options.some((known) => deepEqual(known, option.wire))) options.push(option.wire);
   }
   wire.items = options.length === 1 ? options[0] : { anyOf: options };
+  // Merged, the positions take a string where any of them does. Where a position's original
+  // takes one too (a typeless schema sent as the object its keywords constrain), a string there
+  // is a value: its codec passes strings through, so `repair` does not parse them as JSON.
+  if (options.some(acceptsString)) {
+    const prefixCodecs = codec.prefix.map((node, index) =>
+      isContainer(node) && takesString(prefix[index]) ? stringsAsThey(node) : node,
+    );
+    codec.prefix = prefixCodecs;
+  }
   if (tail === undefined) {
     const max =
       typeof schema.maxItems === 'number'
@@ -85,4 +95,39 @@ export function rewriteArray(place: Place): Rewritten {
     'This tuple became an array whose items may be any of its positions; the validator checks each position.',
   );
   return { wire, codec, passive, acceptsNull: false, original: schema };
+}
+
+/** Whether a codec maps an object or an array, and no string: what `repair` parses into. */
+function isContainer(node: CodecNode): node is Extract<CodecNode, { kind: ContainerKind }> {
+  return (
+    node !== null &&
+    (node.kind === 'object' ||
+      node.kind === 'array' ||
+      node.kind === 'tuple' ||
+      node.kind === 'entries' ||
+      node.kind === 'wrap')
+  );
+}
+
+type ContainerKind = 'object' | 'array' | 'tuple' | 'entries' | 'wrap';
+
+/** Whether a wire schema may accept a string (its types name one, or it names none). */
+function acceptsString(schema: SchemaObject): boolean {
+  return guardTypesOf(schema)?.includes('string') ?? true;
+}
+
+/** Whether an original position may accept a string (a `$ref` or a typeless schema may). */
+function takesString(schema: unknown): boolean {
+  return schema === true || guardTypesOf(schema)?.includes('string') !== false;
+}
+
+/** A codec that passes a string through as it came and maps anything else with `node`. */
+function stringsAsThey(node: Exclude<CodecNode, null>): CodecNode {
+  return {
+    kind: 'union',
+    branches: [
+      { wire: { types: ['string'] }, original: { types: ['string'] }, codec: null },
+      { wire: {}, original: {}, codec: node },
+    ],
+  };
 }

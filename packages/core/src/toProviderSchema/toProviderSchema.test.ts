@@ -287,6 +287,29 @@ describe('toProviderSchema', () => {
     expect(decodeArguments(codec, sent, { repair: true })).toBe(sent);
   });
 
+  it('repair: leaves a string at a tuple position whose original takes one, where positions merge', () => {
+    // Written as `items: { anyOf }`, every position takes the string the rest travels as. A
+    // typeless position (sent as the object its keywords constrain) takes a string in the
+    // original: repair must not parse it. A position typed `object` takes none: repair parses.
+    const sent = { c: ['{"a":"x"}'] };
+    for (const profile of ['portable', 'gemini'] as const) {
+      const decoded = (position: Record<string, unknown>) => {
+        const schema = {
+          type: 'object',
+          properties: { c: { type: 'array', prefixItems: [position] } },
+          required: ['c'],
+        };
+        const { codec } = toProviderSchema(schema, profile, { repair: true });
+        return [decodeArguments(codec, sent), decodeArguments(codec, sent, { repair: true })];
+      };
+      expect(decoded({ properties: { a: { type: 'string' } } })).toStrictEqual([sent, sent]);
+      expect(decoded({ type: 'object', properties: { a: { type: 'string' } } })).toStrictEqual([
+        sent,
+        { c: [{ a: 'x' }] },
+      ]);
+    }
+  });
+
   it('repair: marks no deeper than 32 levels, however deep the schema', () => {
     let schema: Record<string, unknown> = { type: 'array' };
     for (let level = 0; level < 5_000; level++)
