@@ -2,6 +2,7 @@ import type { CodecNode } from '../types/index.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import type { Depth, Place, Rewritten } from './context.ts';
 import { report } from './context.ts';
+import { wantsContainer } from './decoder.ts';
 import { guardTypesOf } from './guards.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
@@ -76,10 +77,11 @@ export function rewriteArray(place: Place): Rewritten {
   // takes one too (a typeless schema sent as the object its keywords constrain), a string there
   // is a value: its codec passes strings through, so `repair` does not parse them as JSON.
   if (options.some(acceptsString)) {
-    const prefixCodecs = codec.prefix.map((node, index) =>
-      isContainer(node) && takesString(prefix[index]) ? stringsAsThey(node) : node,
+    codec.prefix = codec.prefix.map((node, index) =>
+      node !== null && wantsContainer(node) && takesString(prefix[index])
+        ? stringsAsThey(node)
+        : node,
     );
-    codec.prefix = prefixCodecs;
   }
   if (tail === undefined) {
     const max =
@@ -96,20 +98,6 @@ export function rewriteArray(place: Place): Rewritten {
   );
   return { wire, codec, passive, acceptsNull: false, original: schema };
 }
-
-/** Whether a codec maps an object or an array, and no string: what `repair` parses into. */
-function isContainer(node: CodecNode): node is Extract<CodecNode, { kind: ContainerKind }> {
-  return (
-    node !== null &&
-    (node.kind === 'object' ||
-      node.kind === 'array' ||
-      node.kind === 'tuple' ||
-      node.kind === 'entries' ||
-      node.kind === 'wrap')
-  );
-}
-
-type ContainerKind = 'object' | 'array' | 'tuple' | 'entries' | 'wrap';
 
 /** Whether a wire schema may accept a string (its types name one, or it names none). */
 function acceptsString(schema: SchemaObject): boolean {

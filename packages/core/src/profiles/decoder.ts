@@ -153,7 +153,7 @@ function withRepair(decoder: Decoder, read: TextReader): Decoder {
  * Whether the original wants an object or an array at this node, and not a string: a union with
  * a branch that accepts a string (or any type) takes a string holding JSON as that string.
  */
-function wantsContainer(node: Exclude<CodecNode, null>): boolean {
+export function wantsContainer(node: Exclude<CodecNode, null>): boolean {
   switch (node.kind) {
     case 'object':
     case 'entries':
