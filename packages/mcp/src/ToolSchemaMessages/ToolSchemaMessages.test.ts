@@ -256,3 +256,106 @@ describe('ToolSchemaMessages', () => {
     });
   });
 });
+
+describe('ToolSchemaMessages: tools no listing names any more', () => {
+  /** A tool named `name` whose schema the pass changes. */
+  const named = (name: string) => ({ ...toolWithRef, name });
+  /** A `tools/list` request, continuing the listing of `cursor` when given. */
+  const listRequest = (id: number, cursor?: string) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/list',
+    params: cursor === undefined ? {} : { cursor },
+  });
+  /** An answer listing `names`, with a next page when `nextCursor` is given. */
+  const listAnswer = (id: number, names: string[], nextCursor?: string) => ({
+    jsonrpc: '2.0',
+    id,
+    result: { tools: names.map(named), ...(nextCursor === undefined ? {} : { nextCursor }) },
+  });
+  const known = (messages: ToolSchemaMessages, names: string[]) =>
+    names.filter((name) => messages.tool(name) !== undefined);
+
+  it('forgets, at the end of a complete listing, each tool it did not name', () => {
+    const messages = new ToolSchemaMessages();
+    for (let listing = 0; listing < 50; listing++) {
+      messages.toServer(listRequest(listing));
+      messages.toClient(listAnswer(listing, [`tool-${listing}`, 'kept']));
+    }
+    // A server naming new tools at every listing: only the newest listing's are known.
+    const names = Array.from({ length: 50 }, (_, listing) => `tool-${listing}`);
+    expect(known(messages, [...names, 'kept'])).toStrictEqual(['tool-49', 'kept']);
+  });
+
+  it('follows a listing page by page through its cursors, and forgets only at its last page', () => {
+    const reports: string[] = [];
+    const messages = new ToolSchemaMessages({ onToolReport: ({ name }) => reports.push(name) });
+    messages.toServer(listRequest(1));
+    messages.toClient(listAnswer(1, ['a', 'b']));
+    messages.toServer(listRequest(2));
+    messages.toClient(listAnswer(2, ['b'], 'page-2'));
+    // Not the last page: nothing is forgotten yet.
+    expect(known(messages, ['a', 'b', 'c'])).toStrictEqual(['a', 'b']);
+    messages.toServer(listRequest(3, 'page-2'));
+    messages.toClient(listAnswer(3, ['c']));
+    expect(known(messages, ['a', 'b', 'c'])).toStrictEqual(['b', 'c']);
+    // A tool forgotten and listed again is new again: it is reported again.
+    messages.toServer(listRequest(4));
+    messages.toClient(listAnswer(4, ['a']));
+    expect(reports).toStrictEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('forgets nothing for a listing whose first page it did not see', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest(1));
+    messages.toClient(listAnswer(1, ['a']));
+    // A cursor no answer gave here (the client paged before the wrapper was in place).
+    messages.toServer(listRequest(2, 'unknown'));
+    messages.toClient(listAnswer(2, ['b']));
+    expect(known(messages, ['a', 'b'])).toStrictEqual(['a', 'b']);
+  });
+
+  it('keeps two listings under way apart', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer(listRequest(1));
+    messages.toServer(listRequest(2));
+    messages.toClient(listAnswer(1, ['a'], 'one'));
+    messages.toClient(listAnswer(2, ['a'], 'two'));
+    messages.toServer(listRequest(3, 'one'));
+    messages.toServer(listRequest(4, 'two'));
+    messages.toClient(listAnswer(4, ['b']));
+    messages.toClient(listAnswer(3, ['c']));
+    // Each listing's last page forgets what its own pages did not name: the second listing
+    // ended first and forgot nothing it named; the first then forgot `b`.
+    expect(known(messages, ['a', 'b', 'c'])).toStrictEqual(['a', 'c']);
+  });
+
+  it('forgets the same way in an adapter that rewrites the tools itself', () => {
+    const messages = new ToolSchemaMessages();
+    for (const [id, name] of [
+      [1, 'a'],
+      [2, 'b'],
+    ] as const) {
+      const answer = listAnswer(id, [name]);
+      messages.toServer(listRequest(id));
+      expect(messages.answersToolsList(answer)).toBe(true);
+      messages.settleToolsList(
+        answer,
+        answer.result.tools.map((tool) => messages.listTool(tool)),
+      );
+    }
+    expect(known(messages, ['a', 'b'])).toStrictEqual(['b']);
+  });
+
+  it('settles each answer of a batch in its own listing', () => {
+    const messages = new ToolSchemaMessages();
+    messages.toServer([listRequest(1), listRequest(2)]);
+    messages.toClient([listAnswer(1, ['a'], 'next'), listAnswer(2, ['b'])]);
+    // The second answer ended its listing (forgetting `a`, which it did not name); the first's
+    // listing goes on.
+    expect(known(messages, ['a', 'b'])).toStrictEqual(['b']);
+    messages.toServer(listRequest(3, 'next'));
+    messages.toClient(listAnswer(3, ['c']));
+    expect(known(messages, ['a', 'b', 'c'])).toStrictEqual(['c']);
+  });
+});

@@ -144,7 +144,14 @@ export interface ListedTool {
  * // answer.result.tools: the same tools, every schema without $ref except what cycles need
  */
 export class ToolSchemaMessages {
-  readonly #pendingLists = new Map<string, undefined>();
+  /**
+   * Unanswered `tools/list` requests, each with the names its listing has given so far: a request
+   * without a cursor starts a listing, one with a cursor continues the listing whose answer gave
+   * that cursor (`undefined` when no answer seen here did).
+   */
+  readonly #pendingLists = new Map<string, Set<string> | undefined>();
+  /** The listings under way, by the `nextCursor` their last page gave (the 1,024 newest). */
+  readonly #listings = new Map<string, Set<string>>();
   readonly #pendingCalls = new Map<string, string | undefined>();
   readonly #tools = new Map<string, ToolState>();
   readonly #cache: SchemaCache;
@@ -227,12 +234,22 @@ export class ToolSchemaMessages {
     return changed ? entries : message;
   }
 
+  /** The listing a `tools/list` request starts or continues (see `#pendingLists`). */
+  #listingOf(request: Record<string, unknown>): Set<string> | undefined {
+    const cursor = isObject(request.params) ? request.params.cursor : undefined;
+    if (cursor === undefined) return new Set();
+    if (typeof cursor !== 'string') return undefined;
+    const listing = this.#listings.get(cursor);
+    this.#listings.delete(cursor);
+    return listing;
+  }
+
   /** Notes one request; returns it with decoded arguments when its tool has a codec. */
   #noteRequest(entry: unknown): unknown {
     if (!isObject(entry) || typeof entry.method !== 'string') return entry;
     const key = idKey(entry.id);
     if (entry.method === 'tools/list') {
-      if (key !== undefined) rememberPending(this.#pendingLists, key, undefined);
+      if (key !== undefined) rememberPending(this.#pendingLists, key, this.#listingOf(entry));
       return entry;
     }
     if (entry.method !== 'tools/call') return entry;
@@ -263,17 +280,17 @@ export class ToolSchemaMessages {
    */
   toClient(message: unknown): unknown {
     if (this.#pendingLists.size === 0 && this.#pendingCalls.size === 0) return message;
-    const listed: ListedTool[] = [];
+    const answers: ListAnswer[] = [];
     let rewritten: unknown;
     try {
       rewritten = Array.isArray(message)
-        ? this.#rewriteBatch(message, listed)
-        : this.#rewriteResponse(message, listed);
+        ? this.#rewriteBatch(message, answers)
+        : this.#rewriteResponse(message, answers);
     } catch (error) {
       this.#options.onRewriteError?.(error);
       return message;
     }
-    this.#settle(listed);
+    for (const answer of answers) this.#settle(answer);
     return rewritten;
   }
 
@@ -342,8 +359,10 @@ export class ToolSchemaMessages {
    * Settles the answer to a pending `tools/list` whose tools an adapter rewrote itself (see
    * {@link ToolSchemaMessages.answersToolsList}): forgets its id, keeps each listed tool's state
    * (a `tools/call` is then decoded with its codec) and reports each tool that is new or changed.
+   * The last page of a listing (no `nextCursor`) forgets every tool its pages did not name.
    *
-   * @param message The answer, as for `answersToolsList` (its tools are not read).
+   * @param message The answer, as for `answersToolsList` (its tools are not read, its
+   *   `result.nextCursor` is).
    * @param tools Each tool of the answer from {@link ToolSchemaMessages.listTool}, in order, or
    *   `undefined` when the rewrite failed and the answer goes on as it came (then only its id is
    *   forgotten).
@@ -353,11 +372,18 @@ export class ToolSchemaMessages {
     const key = idKey(message.id);
     if (key === undefined) return;
     this.#pendingCalls.delete(key);
-    if (this.#pendingLists.delete(key) && tools !== undefined) this.#settle(tools);
+    if (!this.#pendingLists.has(key)) return;
+    const listing = this.#pendingLists.get(key);
+    this.#pendingLists.delete(key);
+    if (tools !== undefined) this.#settle({ tools, listing, nextCursor: nextCursorOf(message) });
   }
 
-  /** Keeps the states of an answer's tools and reports those that are new or changed. */
-  #settle(listed: readonly ListedTool[]): void {
+  /**
+   * Keeps the states of an answer's tools and reports those that are new or changed; where the
+   * answer ends a listing seen from its first page, forgets the tools it no longer names (a server
+   * listing new names at every listing would otherwise grow the map for the connection's life).
+   */
+  #settle({ tools: listed, listing, nextCursor }: ListAnswer): void {
     // Judged against what was known before this answer, then kept.
     const reports: ListedTool[] = [];
     for (const entry of listed) {
@@ -373,7 +399,15 @@ export class ToolSchemaMessages {
         reports.push(entry);
       }
     }
-    for (const { state } of listed) if (state !== undefined) this.#tools.set(state.name, state);
+    for (const { state } of listed) {
+      if (state === undefined) continue;
+      this.#tools.set(state.name, state);
+      listing?.add(state.name);
+    }
+    if (listing !== undefined) {
+      if (nextCursor !== undefined) rememberPending(this.#listings, nextCursor, listing);
+      else for (const name of this.#tools.keys()) if (!listing.has(name)) this.#tools.delete(name);
+    }
     for (const { report } of reports) {
       // A fresh copy each time: a kept ListedTool may be settled again.
       this.#options.onToolReport?.({
@@ -386,7 +420,8 @@ export class ToolSchemaMessages {
   }
 
   /**
-   * What the core knows of a tool from the last `tools/list` answer that listed it.
+   * What the core knows of a tool from the last `tools/list` answer that listed it. A listing
+   * followed from its first page to its last forgets the tools none of its pages named.
    *
    * @param name The tool's name.
    * @returns Its state, or `undefined` when no answer listed it.
@@ -407,10 +442,10 @@ export class ToolSchemaMessages {
     return key === undefined ? undefined : this.#pendingCalls.get(key);
   }
 
-  #rewriteBatch(batch: unknown[], listed: ListedTool[]): unknown[] {
+  #rewriteBatch(batch: unknown[], answers: ListAnswer[]): unknown[] {
     let changed = false;
     const entries = batch.map((entry) => {
-      const next = this.#rewriteResponse(entry, listed);
+      const next = this.#rewriteResponse(entry, answers);
       if (next !== entry) changed = true;
       return next;
     });
@@ -418,14 +453,18 @@ export class ToolSchemaMessages {
   }
 
   /** Returns the response rewritten, or the very same value when it is not ours to rewrite. */
-  #rewriteResponse(message: unknown, listed: ListedTool[]): unknown {
+  #rewriteResponse(message: unknown, answers: ListAnswer[]): unknown {
     if (!isResponse(message)) return message;
     const key = idKey(message.id);
     if (key === undefined) return message;
     this.#pendingCalls.delete(key);
-    if (!this.#pendingLists.delete(key)) return message;
+    if (!this.#pendingLists.has(key)) return message;
+    const listing = this.#pendingLists.get(key);
+    this.#pendingLists.delete(key);
     const result = message.result;
     if (!isObject(result) || !Array.isArray(result.tools)) return message;
+    const listed: ListedTool[] = [];
+    answers.push({ tools: listed, listing, nextCursor: nextCursorOf(message) });
     let changed = false;
     const tools: unknown[] = [];
     for (const tool of result.tools as unknown[]) {
@@ -440,6 +479,21 @@ export class ToolSchemaMessages {
     }
     return changed ? { ...message, result: { ...result, tools } } : message;
   }
+}
+
+/** One answer to a pending `tools/list`: its tools, the listing it adds to, and what follows. */
+interface ListAnswer {
+  readonly tools: readonly ListedTool[];
+  /** The names of the listing so far (`undefined`: its first page was not seen here). */
+  readonly listing: Set<string> | undefined;
+  /** The cursor of the next page, `undefined` on the last. */
+  readonly nextCursor: string | undefined;
+}
+
+/** An answer's `result.nextCursor`, when it is a string (a page follows). */
+function nextCursorOf(message: Record<string, unknown>): string | undefined {
+  const cursor = isObject(message.result) ? message.result.nextCursor : undefined;
+  return typeof cursor === 'string' ? cursor : undefined;
 }
 
 /** Whether a message is a JSON-RPC response (a result or an error, no method). */
