@@ -1556,4 +1556,47 @@ describe('checkProviderSchema and checkProviderTools on values whose reading thr
       );
     }
   });
+
+  it('names the place of a getter that throws', () => {
+    expect(() => checkProviderSchema({ properties: { a: getter() } }, 'openai-strict')).toThrow(
+      expect.objectContaining({ code: 'invalid-schema', pointer: '/properties/a/format' }),
+    );
+  });
+
+  it('refuses an array that claims more than 16,777,216 items before any rule walks it', () => {
+    // A JavaScript array may claim 2³² − 1 items and hold none: walked hole by hole, minutes.
+    const sparse = () => Object.assign([], { length: 2 ** 32 - 1 });
+    for (const [keyword, pointer] of [
+      ['enum', '/properties/a/enum'],
+      ['anyOf', '/properties/a/anyOf'],
+      ['required', '/properties/a/required'],
+      ['type', '/properties/a/type'],
+    ] as const) {
+      const schema = { type: 'object', properties: { a: { [keyword]: sparse() } } };
+      for (const profile of PROFILES) {
+        expect(() => checkProviderSchema(schema, profile), `${keyword} ${profile}`).toThrow(
+          expect.objectContaining({
+            name: 'ToolSchemaError',
+            code: 'invalid-schema',
+            pointer,
+            message: expect.stringContaining('4294967295 items'),
+          }),
+        );
+      }
+    }
+    // Over a request's tools: a long list, and a long array in one tool, at its place in the list.
+    expect(() => checkProviderTools(sparse(), 'anthropic-strict')).toThrow(
+      expect.objectContaining({ code: 'invalid-schema', pointer: '' }),
+    );
+    const tools = [
+      { inputSchema: { type: 'object' } },
+      { inputSchema: { type: 'object', properties: { a: { enum: sparse() } } } },
+    ];
+    expect(() => checkProviderTools(tools, 'portable')).toThrow(
+      expect.objectContaining({
+        code: 'invalid-schema',
+        pointer: '/1/inputSchema/properties/a/enum',
+      }),
+    );
+  });
 });

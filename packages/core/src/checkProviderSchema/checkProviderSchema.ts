@@ -12,10 +12,12 @@ import { inputError } from '../utils/jsonValue.ts';
  * `portable` applies the rules of `openai`, `openai-strict`, `gemini-json-schema`, `anthropic`
  * and `anthropic-strict` at once.
  *
- * Total on JSON: any value `JSON.parse` returns (a schema, a boolean, anything else), never a
- * throw, work linear in the input, no recursion. The schema is read, never changed. A JavaScript
- * value whose reading throws (a getter, a revoked Proxy) is a `ToolSchemaError` `invalid-schema`,
- * as in `dereference`.
+ * Total on JSON whose arrays hold at most 16,777,216 items: any such value `JSON.parse` returns
+ * (a schema, a boolean, anything else), never a throw, work linear in the input, no recursion.
+ * The schema is read, never changed. A JavaScript
+ * value whose reading throws (a getter, a revoked Proxy), and an array the schema holds past
+ * 16,777,216 items (as in `dereference`: a JavaScript array may claim 2³² − 1 items and hold
+ * none), is a `ToolSchemaError` `invalid-schema` with the pointer of its place.
  *
  * @param schema The schema a provider would receive.
  * @param profile The profile to check against.

@@ -10,8 +10,9 @@ import { inputError } from '../utils/jsonValue.ts';
  * of them. Other profiles document no such limit. Pointers are RFC 6901 into `tools`
  * (`/3/inputSchema/properties/a`). Check each schema with `checkProviderSchema` as well.
  *
- * Total on JSON: any value `JSON.parse` returns, never a throw; a JavaScript value whose reading
- * throws (a getter, a revoked Proxy) is a `ToolSchemaError` `invalid-schema`.
+ * Total on JSON whose arrays hold at most 16,777,216 items, never a throw; a JavaScript value whose reading
+ * throws (a getter, a revoked Proxy), and an array past 16,777,216 items, is a `ToolSchemaError`
+ * `invalid-schema` with the pointer of its place in `tools`.
  *
  * @param tools The tools of one request, each `{ inputSchema }` as MCP lists them.
  * @param profile The profile to check against.

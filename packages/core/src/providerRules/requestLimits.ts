@@ -1,7 +1,10 @@
+import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Violation } from '../types/index.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { inputError } from '../utils/jsonValue.ts';
+import { arrayTooLong, MAX_ARRAY_ITEMS } from '../utils/measureJson.ts';
 import { schemaAt } from './SchemaRule.ts';
-import { readSchemaDocument } from './schemaDocument.ts';
+import { readSchemaDocument, type SchemaNode } from './schemaDocument.ts';
 
 // Source: Claude docs, "Structured outputs → JSON Schema limitations", complexity limits per
 // request across all strict schemas (past them: "Schema is too complex for compilation"),
@@ -37,10 +40,22 @@ export function checkAnthropicStrictRequest(tools: unknown): Violation[] {
   }
   const optional: string[] = [];
   const unions: string[] = [];
+  // A JavaScript list may claim 2³² − 1 tools and hold none; it is refused before it is walked.
+  if (list.length > MAX_ARRAY_ITEMS) throw arrayTooLong(list.length);
   list.forEach((tool, index) => {
     if (!isPlainObject(tool)) return;
     const base = `/${index}/inputSchema`;
-    for (const node of readSchemaDocument(tool.inputSchema).nodes) {
+    let nodes: readonly SchemaNode[];
+    try {
+      nodes = readSchemaDocument(tool.inputSchema).nodes;
+    } catch (error) {
+      // The schema's own pointer, within the list.
+      const refused = inputError(error, '');
+      throw new ToolSchemaError(refused.code, refused.message, base + (refused.pointer ?? ''), {
+        cause: refused.cause,
+      });
+    }
+    for (const node of nodes) {
       if (node.optional) optional.push(base + node.pointer);
       const schema = schemaAt(node);
       if (schema === undefined) continue;

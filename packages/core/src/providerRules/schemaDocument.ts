@@ -1,7 +1,9 @@
 import { stronglyConnectedComponents } from '../analysis/stronglyConnectedComponents.ts';
 import { boundPointer, MAX_POINTER_CHARS } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { inputError } from '../utils/jsonValue.ts';
 import { SCANNED_KEYS } from '../utils/keyLists.ts';
+import { arrayTooLong, MAX_ARRAY_ITEMS } from '../utils/measureJson.ts';
 import { escapePointerToken, resolveLocalReference } from '../utils/pointer.ts';
 import { forEachSubschema } from '../visitSchemas/index.ts';
 
@@ -105,6 +107,7 @@ export function readSchemaDocument(root: unknown): SchemaDocument {
     nodes.push(node);
     if (!isObject) continue;
     walked.set(value, node);
+    refuseLongArrays(value, node);
     const children: Pending[] = [];
     forEachSubschema(value, (container, key) => {
       const single = container === value;
@@ -139,6 +142,28 @@ export function readSchemaDocument(root: unknown): SchemaDocument {
     cyclicReferences: (breakAtOptional) => cyclesOf(breakAtOptional).closing,
     recursive: (node) => cyclesOf(false).recursive.has(cyclesOf(false).component[node.id]!),
   };
+}
+
+/**
+ * Refuses an array a schema holds past {@link MAX_ARRAY_ITEMS} items, before any rule walks it:
+ * its keywords' arrays (`enum`, `required`, `anyOf`...) are the arrays the rules read, and a
+ * JavaScript array may claim 2³² − 1 items while holding none, which a rule would walk hole by
+ * hole. The same bound as the pass's.
+ */
+function refuseLongArrays(schema: Record<string, unknown>, node: WalkedNode): void {
+  for (const keyword of Object.keys(schema)) {
+    let length: number | undefined;
+    try {
+      const value = schema[keyword];
+      if (Array.isArray(value)) length = value.length;
+    } catch (error) {
+      // A getter or a Proxy that throws: refused at the place it stands.
+      throw inputError(error, `${node.pointer}/${escapePointerToken(keyword)}`);
+    }
+    if (length !== undefined && length > MAX_ARRAY_ITEMS) {
+      throw inputError(arrayTooLong(length), `${node.pointer}/${escapePointerToken(keyword)}`);
+    }
+  }
 }
 
 /** A position found but not yet walked. */
