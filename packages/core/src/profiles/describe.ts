@@ -1,4 +1,5 @@
 import { findUnsupportedRegexFeature, usesLookaround } from '../providerRules/regexFeatures.ts';
+import type { Diagnostic } from '../types/index.ts';
 import { unicodePattern } from '../utils/unicodePattern.ts';
 import type { RewriteContext } from './context.ts';
 import { report } from './context.ts';
@@ -28,8 +29,47 @@ export function describeRefused(
     context,
     'profile-keyword-described',
     pointer,
-    `${context.recipe.profile} does not accept ${refused.map(([keyword]) => keyword).join(', ')} here; moved into the description (the validator still enforces it).`,
+    describedMessage(
+      context.recipe.profile,
+      refused.map(([keyword]) => keyword),
+    ),
   );
+}
+
+/** The words around the keywords of a `profile-keyword-described` sentence. */
+const DESCRIBED_BEFORE = ' does not accept ';
+const DESCRIBED_AFTER = ' here; moved into the description (the validator still enforces it).';
+
+/**
+ * The sentence of a `profile-keyword-described` report of the rewrite: the one home of its
+ * wording, which {@link describedKeywords} reads back.
+ *
+ * @param profile The profile.
+ * @param keywords The keywords moved into the description, in schema order.
+ * @returns The sentence.
+ */
+export function describedMessage(profile: string, keywords: readonly string[]): string {
+  return `${profile}${DESCRIBED_BEFORE}${keywords.join(', ')}${DESCRIBED_AFTER}`;
+}
+
+/**
+ * The keywords a `profile-keyword-described` report of the rewrite names (a report of another
+ * wording, the root-only profiles' or the enum limits', names none).
+ *
+ * @param diagnostic The report.
+ * @param profile The profile it was made for.
+ * @returns The keywords, or `undefined`.
+ */
+export function describedKeywords(diagnostic: Diagnostic, profile: string): string[] | undefined {
+  const { code, message } = diagnostic;
+  const prefix = `${profile}${DESCRIBED_BEFORE}`;
+  if (
+    code !== 'profile-keyword-described' ||
+    !message.startsWith(prefix) ||
+    !message.endsWith(DESCRIBED_AFTER)
+  )
+    return undefined;
+  return message.slice(prefix.length, message.length - DESCRIBED_AFTER.length).split(', ');
 }
 
 /**

@@ -85,6 +85,57 @@ describe('profile diagnostics point into the self-contained schema', () => {
       expect(allResolve(schema, profile), profile).toBe(true);
   });
 
+  it('a keyword described at a merged allOf: at the member that holds it, split by member', () => {
+    const x = { type: 'string' };
+    const one = object({ a: { allOf: [object({ x }), { minProperties: 1 }] } });
+    const both = object({
+      a: { allOf: [{ ...object({ x }), minProperties: 1 }, { maxProperties: 3 }] },
+    });
+    const own = object({
+      a: {
+        maxProperties: 2,
+        allOf: [{ ...object({ x }), minProperties: 1 }, { maxProperties: 3 }],
+      },
+    });
+    const described = (schema: Record<string, unknown>) =>
+      toProviderSchema(schema, 'openai-strict')
+        .diagnostics.filter(({ code }) => code === 'profile-keyword-described')
+        .map(({ pointer, message }) => [pointer, message.split(' here;')[0]]);
+    expect(described(one)).toStrictEqual([
+      ['/properties/a/allOf/1', 'openai-strict does not accept minProperties'],
+    ]);
+    // One report per member, each naming its own keywords.
+    expect(described(both)).toStrictEqual([
+      ['/properties/a/allOf/0', 'openai-strict does not accept minProperties'],
+      ['/properties/a/allOf/1', 'openai-strict does not accept maxProperties'],
+    ]);
+    // A keyword the position holds itself stays there (its value is the merge's).
+    expect(described(own)).toStrictEqual([
+      ['/properties/a', 'openai-strict does not accept maxProperties'],
+      ['/properties/a/allOf/0', 'openai-strict does not accept minProperties'],
+    ]);
+    // The description keeps every keyword, in one sentence.
+    expect(toProviderSchema(both, 'openai-strict').schema).toMatchObject({
+      properties: { a: { description: 'Constraints: minProperties: 1; maxProperties: 3.' } },
+    });
+    for (const schema of [one, both, own]) expect(allResolve(schema, 'portable')).toBe(true);
+  });
+
+  it("a keyword described beside a cycle's $ref: at the $ref, not at the definition", () => {
+    const schema = {
+      ...object({ root: { $ref: '#/$defs/Node', minProperties: 1 } }),
+      required: ['root'],
+      $defs: { Node: object({ children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) },
+    };
+    for (const profile of ['openai-strict', 'portable', 'anthropic-strict'] as const) {
+      const described = profilePointers(schema, profile).filter(
+        ([code]) => code === 'profile-keyword-described',
+      );
+      expect(described, profile).toStrictEqual([['profile-keyword-described', '/properties/root']]);
+      expect(allResolve(schema, profile), profile).toBe(true);
+    }
+  });
+
   it('under openai, where the root union or allOf was merged: under the part it came from', () => {
     const to = { type: 'string', pattern: '^(?!x)' };
     const union = { anyOf: [object({ a: { type: 'string' } }), object({ to })] };

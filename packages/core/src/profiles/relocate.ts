@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../types/index.ts';
 import { escapePointerToken, parsePointer, resolvePointer } from '../utils/pointer.ts';
+import { describedKeywords, describedMessage } from './describe.ts';
 
 // The rewrite reads some positions in another shape first (a `oneOf` as `anyOf`, a type list as
 // one branch per type, an `allOf` merged into one schema) and rewrites that shape: what it reports
@@ -206,6 +207,82 @@ export function relocateIntoMembers(
     const named = tokens.slice(0, best).map((token) => `/${escapePointerToken(token)}`);
     diagnostics[index] = { ...diagnostic, pointer: prefix + named.join('') };
   }
+}
+
+/**
+ * Gives each keyword that a `profile-keyword-described` report since `from` names at a merged
+ * position the place where that keyword stands: a report at `pointer` naming only keywords of
+ * one member moves to that member's place; one naming keywords of several parts is split, one
+ * report per place, the position's own first. A keyword the position holds itself, or no part
+ * holds, stays at `pointer`. The rest of {@link relocateIntoMembers} cannot do this: what is
+ * reported at the position itself names no path to follow.
+ *
+ * @param diagnostics The call's diagnostics (written in place).
+ * @param from The length of the list when the position began.
+ * @param pointer The merged position's pointer.
+ * @param profile The profile the reports were made for.
+ * @param own The position's schema without its members.
+ * @param members The members (`allOf` at the position: the member `i` stands at `pointer/allOf/i`).
+ */
+export function relocateDescribed(
+  diagnostics: Diagnostic[],
+  from: number,
+  pointer: string,
+  profile: string,
+  own: unknown,
+  members: readonly unknown[],
+): void {
+  let placed: Diagnostic[] | undefined;
+  for (let index = from; index < diagnostics.length; index++) {
+    const diagnostic = diagnostics[index]!;
+    const keywords =
+      diagnostic.pointer === pointer ? describedKeywords(diagnostic, profile) : undefined;
+    const parts = keywords === undefined ? undefined : placesOf(keywords, pointer, own, members);
+    if (parts === undefined) {
+      placed?.push(diagnostic);
+      continue;
+    }
+    placed ??= diagnostics.slice(from, index);
+    for (const [place, named] of parts)
+      placed.push({ ...diagnostic, pointer: place, message: describedMessage(profile, named) });
+  }
+  if (placed === undefined) return;
+  // Written back one by one: a list spread into a call's arguments overflows the stack when long.
+  diagnostics.length = from;
+  for (const diagnostic of placed) diagnostics.push(diagnostic);
+}
+
+/**
+ * Where each keyword stands (its position's own first, then the members in order), grouped by
+ * place; `undefined` when all stand at `pointer` (nothing to move).
+ */
+function placesOf(
+  keywords: readonly string[],
+  pointer: string,
+  own: unknown,
+  members: readonly unknown[],
+): Map<string, string[]> | undefined {
+  const places = new Map<string, string[]>([[pointer, []]]);
+  let moved = false;
+  for (const keyword of keywords) {
+    let place = pointer;
+    if (!holds(own, keyword)) {
+      const member = members.findIndex((schema) => holds(schema, keyword));
+      if (member >= 0) place = `${pointer}/allOf/${member}`;
+    }
+    if (place !== pointer) moved = true;
+    const named = places.get(place);
+    if (named === undefined) places.set(place, [keyword]);
+    else named.push(keyword);
+  }
+  if (!moved) return undefined;
+  if (places.get(pointer)!.length === 0) places.delete(pointer);
+  return places;
+}
+
+/** Whether a schema holds a keyword of its own. */
+function holds(schema: unknown, keyword: string): boolean {
+  return typeof schema === 'object' && schema !== null && Object.hasOwn(schema, keyword);
 }
 
 /** How many member reads {@link relocateIntoMembers} makes per call, at most. */

@@ -38,6 +38,7 @@ import {
   foldMadeUpAllOf,
   foldSiblingBranches,
   foldTypeBranches,
+  relocateDescribed,
   relocateIntoMembers,
   renamePrefix,
 } from './relocate.ts';
@@ -207,6 +208,7 @@ function rewritePosition(
     const from = context.diagnostics.length;
     const result = rewrite(merged.schema, pointer, oneSchemaDeeper(depth), context);
     relocateIntoMembers(context.diagnostics, from, pointer, rest, allOf);
+    relocateDescribed(context.diagnostics, from, pointer, recipe.profile, rest, allOf);
     describeRefused(result.wire, merged.described, context, pointer);
     // The original as merged, not as written: a union reads its branches' guards from it, and a
     // branch written `allOf: [siblings, branch]` (a `type` beside a `oneOf`) has none of its own.
