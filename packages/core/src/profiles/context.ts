@@ -28,6 +28,13 @@ export interface Rewritten {
    * the keyword filter leaves them alone.
    */
   carried?: ReadonlySet<string>;
+  /**
+   * Keywords of the original the wire cannot keep, whatever the provider accepts, because they
+   * would judge another value there (an object whose unknown keys travel as entries under one
+   * property has fewer keys than the original value: `maxProperties` would count the wire's): the
+   * keyword filter moves them into the description.
+   */
+  miscounted?: ReadonlySet<string>;
 }
 
 /**

@@ -122,6 +122,7 @@ export function applicableKeywords(type: string | undefined): readonly string[] 
  * @param context The call's state.
  * @param pointer Where, in the self-contained schema.
  * @param carried Keywords the rewrite of the position already carried (left as they are).
+ * @param miscounted Keywords the wire cannot keep there (described whatever the provider accepts).
  */
 export function filterKeywords(
   wire: SchemaObject,
@@ -130,6 +131,7 @@ export function filterKeywords(
   context: RewriteContext,
   pointer: string,
   carried: ReadonlySet<string> | undefined,
+  miscounted?: ReadonlySet<string>,
 ): void {
   const present = presentKeywords(original, wire, APPLICABLE_ORDER.get(type) ?? ANY_TYPE_ORDER);
   if (present === undefined) return;
@@ -140,9 +142,10 @@ export function filterKeywords(
     const value = Object.hasOwn(wire, keyword) ? wire[keyword] : original[keyword];
     if (value === undefined) continue;
     if (carried?.has(keyword)) continue;
-    const accepted = context.recipe.keywords.has(keyword)
-      ? acceptedValue(keyword, value, context)
-      : undefined;
+    const accepted =
+      context.recipe.keywords.has(keyword) && miscounted?.has(keyword) !== true
+        ? acceptedValue(keyword, value, context)
+        : undefined;
     if (accepted !== undefined) {
       wire[keyword] = accepted;
     } else {

@@ -268,11 +268,18 @@ export function rewriteObject(place: Place): Rewritten {
     (codec.extra !== undefined || !assertsSomething(schema.propertyNames))
   )
     result.carried = PROPERTY_NAMES;
+  // Its unknown keys travel as entries under one property: the wire value has fewer keys than
+  // the original (and one the original has not, where no key is unknown), so the wire cannot
+  // count them (`maxProperties: 0` would refuse the entries' own property).
+  if (codec.extra !== undefined) result.miscounted = PROPERTY_COUNTS;
   return result;
 }
 
 /** The keyword an open object carries in its entries (see {@link Rewritten.carried}). */
 const PROPERTY_NAMES: ReadonlySet<string> = new Set(['propertyNames']);
+
+/** The keywords that count an object's keys (see {@link Rewritten.miscounted}). */
+const PROPERTY_COUNTS: ReadonlySet<string> = new Set(['minProperties', 'maxProperties']);
 
 /** Whether a subschema may refuse a value: present, and not `true` or `{}`. */
 function assertsSomething(subschema: unknown): boolean {

@@ -383,6 +383,7 @@ function rewritePosition(
       context,
       pointer,
       result.carried,
+      result.miscounted,
     );
   return result;
 }

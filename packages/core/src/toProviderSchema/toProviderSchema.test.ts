@@ -667,6 +667,57 @@ describe('toProviderSchema', () => {
     expect(decoded.done).toBe(true);
   });
 
+  it('describes the key counts of an object whose unknown keys travel as entries', () => {
+    // JSON-Schema-Test-Suite, maxProperties.json: `{ maxProperties: 0 }` accepts `{}`, which
+    // gemini sent as `{ otherProperties: [] }`, one key more than `maxProperties` let through.
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      additionalProperties: { type: 'number' },
+      minProperties: 2,
+      maxProperties: 3,
+    };
+    const result = toProviderSchema(schema, 'gemini');
+    expect(result.schema).toStrictEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        otherProperties: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { key: { type: 'string' }, value: { type: 'number' } },
+            required: ['key', 'value'],
+          },
+          description: 'Entries of an object, as { key, value } pairs; each key at most once.',
+        },
+      },
+      required: [],
+      description: 'Constraints: minProperties: 2; maxProperties: 3.',
+    });
+    expect(result.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-entries', ''],
+      ['profile-keyword-described', ''],
+    ]);
+    // Three keys of the original are two on the wire, which `minProperties: 2` alone would judge.
+    expect(encodeArguments(result.codec, { a: 'x', b: 1, c: 2 })).toStrictEqual({
+      a: 'x',
+      otherProperties: [
+        { key: 'b', value: 1 },
+        { key: 'c', value: 2 },
+      ],
+    });
+    // An object that sends its keys as they are keeps its counts.
+    const closedObject = { ...schema, additionalProperties: false };
+    expect(toProviderSchema(closedObject, 'gemini').schema).toStrictEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: [],
+      minProperties: 2,
+      maxProperties: 3,
+    });
+  });
+
   it('reports the keys matching no pattern of an object without additionalProperties as closed', () => {
     const schema = { type: 'object', patternProperties: { '^a': { type: 'array' } } };
     for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
