@@ -13,7 +13,8 @@
  * 4. decoding is total on any JSON value: no throw, no prototype write; with `repair`, it gives
  *    what it gives without wherever the original accepts that.
  * Schemas: random tool-like ones, union-heavy ones with values drawn from them, the random
- * reference documents of the differential tests, and real ones: the Python corpora (Pydantic
+ * reference documents of the differential tests, the JSON-Schema-Test-Suite's 2020-12 object
+ * schemas with the suite's instances, and real ones: the Python corpora (Pydantic
  * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
  * in `test/support/fixtures/python`, with values drawn from each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
