@@ -19,11 +19,20 @@ const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'm
 const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
 /** Keywords a second, different value of which the description carries. */
 const DESCRIBED_WHEN_DIFFERENT = new Set(['pattern', 'format']);
-/** Keywords whose subschemas depend on their neighbours: merged only when one branch has them. */
+/**
+ * Keywords whose meaning depends on their neighbours in the same schema: merged only where no
+ * other branch has a keyword they would then meet (see {@link meetsNeighbours}). A neighbour in
+ * another branch is no neighbour in the original: `then` beside another branch's `if`, draft-07's
+ * `additionalItems` beside another branch's tuple `items`, `minContains` beside another's
+ * `contains` would all start to apply once merged.
+ */
 const ADJACENT = [
   'patternProperties',
   'prefixItems',
+  'additionalItems',
   'contains',
+  'minContains',
+  'maxContains',
   'unevaluatedProperties',
   'unevaluatedItems',
   'if',
@@ -152,10 +161,9 @@ function mergeInto(
     if (keyword === 'properties' || keyword === 'additionalProperties') continue;
     const value = branch[keyword];
     if (!Object.hasOwn(merged, keyword)) {
-      if (
-        ADJACENT.includes(keyword) &&
-        all.some((other) => other !== branch && otherShapesObjectsOrArrays(other, keyword))
-      ) {
+      // A draft-07 tuple (`items` as a list) is the neighbour of `additionalItems`.
+      const adjacent = ADJACENT.includes(keyword) || (keyword === 'items' && Array.isArray(value));
+      if (adjacent && all.some((other) => other !== branch && meetsNeighbours(other, keyword))) {
         return false;
       }
       setOwn(merged, keyword, value);
@@ -190,6 +198,8 @@ function mergeInto(
     } else if (DESCRIBED_WHEN_DIFFERENT.has(keyword)) {
       described.push([keyword, value]);
     } else if (keyword === 'items') {
+      // Two draft-07 tuples (`items` as a list) are no one schema `allOf` can hold.
+      if (Array.isArray(current) || Array.isArray(value)) return false;
       merged.items = { allOf: [current, value] };
     } else if (keyword !== 'properties' && keyword !== 'additionalProperties') {
       return false;
@@ -222,22 +232,28 @@ function mergeRequired(merged: SchemaObject, all: readonly SchemaObject[]): bool
   return true;
 }
 
-/** Whether another branch has keywords that the adjacent keyword would interact with. */
-function otherShapesObjectsOrArrays(other: SchemaObject, keyword: string): boolean {
-  if (keyword === 'patternProperties' || keyword === 'unevaluatedProperties') {
-    return (
-      other.properties !== undefined ||
-      other.additionalProperties !== undefined ||
-      other[keyword] !== undefined
-    );
-  }
-  if (keyword === 'prefixItems' || keyword === 'unevaluatedItems' || keyword === 'contains') {
-    return (
-      other.items !== undefined || other.prefixItems !== undefined || other[keyword] !== undefined
-    );
-  }
-  return other[keyword] !== undefined;
+/** Whether another branch has a keyword that an adjacent keyword would meet once merged. */
+function meetsNeighbours(other: SchemaObject, keyword: string): boolean {
+  const neighbours = NEIGHBOURS[keyword];
+  if (neighbours === undefined) return other[keyword] !== undefined;
+  return neighbours.some((neighbour) => other[neighbour] !== undefined);
 }
+
+/** The keywords each adjacent keyword reads beside it (itself included). */
+const NEIGHBOURS: Readonly<Record<string, readonly string[]>> = {
+  patternProperties: ['properties', 'additionalProperties', 'patternProperties'],
+  unevaluatedProperties: ['properties', 'additionalProperties', 'unevaluatedProperties'],
+  prefixItems: ['items', 'prefixItems'],
+  unevaluatedItems: ['items', 'prefixItems', 'additionalItems', 'contains', 'unevaluatedItems'],
+  items: ['items', 'prefixItems', 'additionalItems', 'unevaluatedItems'],
+  additionalItems: ['items', 'additionalItems'],
+  contains: ['items', 'prefixItems', 'contains', 'minContains', 'maxContains'],
+  minContains: ['contains', 'minContains'],
+  maxContains: ['contains', 'maxContains'],
+  if: ['if', 'then', 'else'],
+  then: ['if', 'then'],
+  else: ['if', 'else'],
+};
 
 /**
  * `properties` and `additionalProperties` of all branches, once: a property is checked by every

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { mergeAllOf } from './mergeAllOf.ts';
+
+describe('mergeAllOf', () => {
+  it('merges branches whose keywords keep their meaning side by side', () => {
+    expect(
+      mergeAllOf([
+        { if: { required: ['a'] }, then: { required: ['b'] } },
+        { minProperties: 1 },
+        { items: { type: 'string' } },
+        { items: { maxLength: 2 } },
+      ]),
+    ).toStrictEqual({
+      schema: {
+        if: { required: ['a'] },
+        then: { required: ['b'] },
+        minProperties: 1,
+        items: { allOf: [{ type: 'string' }, { maxLength: 2 }] },
+      },
+      described: [],
+    });
+  });
+
+  it('leaves apart a keyword that would meet a neighbour it does not have in its own branch', () => {
+    // Each keyword below does nothing without its neighbour in the same schema: merged, it would
+    // start to apply (`then` beside `if` refuses `{ a: 1 }`, which the original accepts).
+    const apart: unknown[][] = [
+      [{ if: { required: ['a'] } }, { then: { required: ['b'] } }],
+      [{ else: { required: ['b'] } }, { if: { required: ['a'] } }],
+      [{ contains: { type: 'string' } }, { minContains: 2 }],
+      [{ maxContains: 1 }, { contains: { type: 'string' } }],
+      // Draft-07 tuples: `additionalItems` reads the list beside it.
+      [{ items: [{ type: 'integer' }] }, { additionalItems: false }],
+      [{ additionalItems: false }, { items: [{ type: 'integer' }] }],
+      // Two tuples are no one schema `allOf` can hold.
+      [{ items: [{ type: 'integer' }] }, { items: [{ type: 'integer' }, { type: 'string' }] }],
+      [{ items: { type: 'integer' } }, { items: [{ type: 'integer' }] }],
+      [{ prefixItems: [{ type: 'integer' }] }, { items: false }],
+    ];
+    for (const branches of apart) {
+      expect(mergeAllOf(branches), JSON.stringify(branches)).toBe(undefined);
+    }
+  });
+
+  it('merges a tuple or a conditional that one branch holds whole', () => {
+    expect(
+      mergeAllOf([{ items: [{ type: 'integer' }], additionalItems: false }, { minItems: 1 }]),
+    ).toStrictEqual({
+      schema: { items: [{ type: 'integer' }], additionalItems: false, minItems: 1 },
+      described: [],
+    });
+  });
+});
