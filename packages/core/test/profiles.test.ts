@@ -30,7 +30,7 @@ import { encodeArguments } from '../src/encodeArguments/index.ts';
 import { toProviderSchema } from '../src/toProviderSchema/index.ts';
 import type { Diagnostic, DiagnosticCode, JsonSchema, Profile } from '../src/types/index.ts';
 import { parsePointer, resolvePointer } from '../src/utils/pointer.ts';
-import { compileFresh } from './helpers/ajv.ts';
+import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 import { readAsGemini } from './helpers/gemini.ts';
 import { instanceValue, schemaDocument } from './helpers/schema-arbitrary.ts';
@@ -263,11 +263,11 @@ const FALSE_SCHEMA = 'false schema';
  * second validator checks them, and where Ajv throws (its bugs with `__proto__` and inherited
  * names) the second validator's refusals stand alone.
  */
-function refusalsBy(schema: unknown): (value: unknown) => Refusal[] {
+function refusalsBy(schema: unknown, draft: AjvDraft = '2020-12'): (value: unknown) => Refusal[] {
   let ajv: ReturnType<typeof compileFresh> | undefined;
-  const second = createSecondOpinionRefusals('2020-12', schema);
+  const second = createSecondOpinionRefusals(draft, schema);
   return (value) => {
-    ajv ??= compileFresh('2020-12', schema, { allErrors: true });
+    ajv ??= compileFresh(draft, schema, { allErrors: true });
     const refusals = second(value);
     if ('error' in ajv) return refusals;
     try {
@@ -412,15 +412,18 @@ function check(
   wireValues: readonly unknown[],
   originals: readonly unknown[],
   c: Counts,
+  draft: AjvDraft = '2020-12',
 ): void {
   c.schemas += 1;
   const before = structuredClone(schema);
-  const result = toProviderSchema(schema as JsonSchema, profile);
+  // The input's dialect (the wire is 2020-12 whatever it is).
+  const dialect = { dialect: draft } as const;
+  const result = toProviderSchema(schema as JsonSchema, profile, dialect);
   expect(firstJsonDifference(schema, before), 'input mutated').toBeUndefined();
-  const again = toProviderSchema(schema as JsonSchema, profile);
+  const again = toProviderSchema(schema as JsonSchema, profile, dialect);
   expect(firstJsonDifference(again, result), 'not deterministic').toBeUndefined();
   // The marks `repair` asks for map nothing: the same wire, the same decoding without repair.
-  const marked = toProviderSchema(schema as JsonSchema, profile, { repair: true });
+  const marked = toProviderSchema(schema as JsonSchema, profile, { ...dialect, repair: true });
   expect(
     firstJsonDifference(marked.schema, result.schema),
     'repair changed the wire',
@@ -441,7 +444,7 @@ function check(
   // Each profile diagnostic names a place in the self-contained schema (the pass's own come
   // first), on the random reference documents too: a cycle's `$ref` beside other keywords, a
   // typeless schema read as one branch per type, an unlisted required key, a record's patterns.
-  const selfContained = toProviderSchema(schema as JsonSchema, 'mcp');
+  const selfContained = toProviderSchema(schema as JsonSchema, 'mcp', dialect);
   for (const diagnostic of result.diagnostics.slice(selfContained.diagnostics.length)) {
     const tokens = parsePointer(diagnostic.pointer);
     expect(
@@ -468,10 +471,10 @@ function check(
     throw new Error(
       `Ajv cannot compile the wire schema: ${wire.error.message} ${preview(result.schema, 2_000)}`,
     );
-  const compiled = compileFresh('2020-12', schema);
+  const compiled = compileFresh(draft, schema);
   if ('error' in compiled) return;
   // Ajv has bugs (e.g. with a property named __proto__); where it refuses, a second validator decides.
-  const secondOnOriginal = createSecondOpinion('2020-12', schema);
+  const secondOnOriginal = createSecondOpinion(draft, schema);
   const secondOnWire = createSecondOpinion('2020-12', wireAsRead);
   // A verdict both validators give; `undefined` where they disagree (the value is not used).
   const verdict = (
@@ -491,7 +494,7 @@ function check(
   const wireAccepts = (value: unknown) => verdict(wire.validate, secondOnWire, value);
   // Every reason each side refuses a value (compiled when first asked: refusals are rare).
   const wireErrors = refusalsBy(wireAsRead);
-  const originalErrors = refusalsBy(schema);
+  const originalErrors = refusalsBy(schema, draft);
   const context = () =>
     `wire ${preview(result.schema, 3_000)} codec ${preview(result.codec, 2_000)} diagnostics ${preview(result.diagnostics.map((d) => d.code))}`;
 
@@ -762,9 +765,11 @@ describe('round-trip law: the Python corpora', () => {
  * (`additionalProperties`, `dependentRequired`, `unevaluatedProperties`, `prefixItems`, ...) at
  * their edges, none of them written here.
  */
-function suiteGroups(): Array<{ name: string; schema: Record<string, unknown>; data: unknown[] }> {
+function suiteGroups(
+  folderName: string,
+): Array<{ name: string; schema: Record<string, unknown>; data: unknown[] }> {
   const groups: Array<{ name: string; schema: Record<string, unknown>; data: unknown[] }> = [];
-  const folder = suiteTests('draft2020-12');
+  const folder = suiteTests(folderName);
   for (const path of listJsonFiles(folder)) {
     const file = relative(folder, path);
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Array<{
@@ -785,22 +790,29 @@ function suiteGroups(): Array<{ name: string; schema: Record<string, unknown>; d
 }
 
 describe('round-trip law: the JSON-Schema-Test-Suite', () => {
-  const groups = suiteGroups();
-  for (const profile of PROFILES) {
-    it(`${profile}: ${groups.length} groups of draft 2020-12, with the suite's instances`, () => {
-      const c = zeroCounts();
-      counts.set(`suite ${profile}`, c);
-      for (const [index, group] of groups.entries()) {
-        const wire = toProviderSchema(group.schema as JsonSchema, profile).schema;
-        const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
-        try {
-          check(group.schema, profile, sampled, group.data, c);
-        } catch (error) {
-          throw new Error(`${group.name}: ${(error as Error).message}`, { cause: error });
+  for (const [folder, draft] of [
+    ['draft2020-12', '2020-12'],
+    ['draft7', 'draft-07'],
+  ] as const) {
+    const groups = suiteGroups(folder);
+    for (const profile of PROFILES) {
+      it(`${profile}: ${groups.length} groups of ${folder}, with the suite's instances`, () => {
+        const c = zeroCounts();
+        counts.set(`suite ${folder} ${profile}`, c);
+        for (const [index, group] of groups.entries()) {
+          const wire = toProviderSchema(group.schema as JsonSchema, profile, {
+            dialect: draft,
+          }).schema;
+          const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
+          try {
+            check(group.schema, profile, sampled, group.data, c, draft);
+          } catch (error) {
+            throw new Error(`${group.name}: ${(error as Error).message}`, { cause: error });
+          }
         }
-      }
-      expect(c.roundTrips).toBeGreaterThan(0);
-    });
+        expect(c.roundTrips).toBeGreaterThan(0);
+      });
+    }
   }
 });
 
