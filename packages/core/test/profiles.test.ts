@@ -778,12 +778,23 @@ function suiteGroups(
       tests: Array<{ data: unknown }>;
     }>;
     for (const group of parsed) {
-      if (!isRecord(group.schema)) continue;
-      groups.push({
-        name: `${file} > ${group.description}`,
-        schema: group.schema,
-        data: group.tests.map((test) => test.data),
-      });
+      const data = group.tests.map((test) => test.data);
+      if (isRecord(group.schema))
+        groups.push({ name: `${file} > ${group.description}`, schema: group.schema, data });
+      // The same schema as a tool's parameter, its instances as the parameter's values: where
+      // the root policy makes every root an object, this is where a number, an array or a union
+      // of them meets the rewrite. Only a schema that names no place in its document (a `$ref`
+      // from the root would point into the tool).
+      if (
+        !/"\$(?:ref|dynamicRef|recursiveRef|id|anchor|dynamicAnchor)"|"id"/.test(
+          JSON.stringify(group.schema),
+        )
+      )
+        groups.push({
+          name: `${file} > ${group.description} (as a parameter)`,
+          schema: { type: 'object', properties: { v: group.schema }, required: ['v'] },
+          data: data.map((value) => ({ v: value })),
+        });
     }
   }
   return groups;
