@@ -16,12 +16,13 @@
  * reference documents of the differential tests, the JSON-Schema-Test-Suite's 2020-12 object
  * schemas with the suite's instances, and real ones: the Python corpora (Pydantic
  * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
- * in `test/support/fixtures/python`, with values drawn from each wire schema.
+ * in `test/support/fixtures/python`, and GitHub's REST API (1,223 tools), with values drawn from
+ * each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { loadPythonTools } from '@toolschema/test-support/corpora';
+import { loadGithubTools, loadPythonTools } from '@toolschema/test-support/corpora';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
@@ -731,6 +732,29 @@ describe('round-trip law: counterexamples found before', () => {
         expect(c.originalValues).toBeGreaterThanOrEqual(originals.length);
       });
     }
+  }
+});
+
+describe("round-trip law: GitHub's REST API", () => {
+  // Every tool (about 25 s for all profiles on a quiet machine).
+  const { tools } = loadGithubTools();
+  for (const profile of PROFILES) {
+    it(`${profile}: ${tools.length} tools, values drawn from each wire schema`, () => {
+      const c = zeroCounts();
+      counts.set(`github ${profile}`, c);
+      for (const [index, tool] of tools.entries()) {
+        const schema = tool.inputSchema as Record<string, unknown>;
+        const wire = toProviderSchema(schema as JsonSchema, profile).schema;
+        const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
+        try {
+          check(schema, profile, sampled, [], c);
+        } catch (error) {
+          throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      expect(c.schemas).toBe(tools.length);
+      expect(c.roundTrips).toBeGreaterThan(0);
+    }, 600_000);
   }
 });
 
