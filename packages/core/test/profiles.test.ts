@@ -814,11 +814,23 @@ function suiteGroups(
           JSON.stringify(group.schema),
         )
       )
-        groups.push({
-          name: `${file} > ${group.description} (as a parameter)`,
-          schema: { type: 'object', properties: { v: group.schema }, required: ['v'] },
-          data: data.map((value) => ({ v: value })),
-        });
+        groups.push(
+          {
+            name: `${file} > ${group.description} (as a parameter)`,
+            schema: { type: 'object', properties: { v: group.schema }, required: ['v'] },
+            data: data.map((value) => ({ v: value })),
+          },
+          {
+            name: `${file} > ${group.description} (as an optional parameter)`,
+            schema: { type: 'object', properties: { v: group.schema } },
+            data: [{}, ...data.map((value) => ({ v: value }))],
+          },
+          {
+            name: `${file} > ${group.description} (as an optional parameter's items)`,
+            schema: { type: 'object', properties: { v: { type: 'array', items: group.schema } } },
+            data: [{}, ...data.map((value) => ({ v: [value] }))],
+          },
+        );
     }
   }
   return groups;
