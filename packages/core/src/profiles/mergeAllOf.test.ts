@@ -42,6 +42,12 @@ describe('mergeAllOf', () => {
     }
   });
 
+  it('merges no branch that applies another schema by reference', () => {
+    for (const keyword of ['$ref', '$dynamicRef', '$recursiveRef']) {
+      expect(mergeAllOf([{ type: 'object' }, { [keyword]: '#node' }]), keyword).toBe(undefined);
+    }
+  });
+
   it('merges a tuple or a conditional that one branch holds whole', () => {
     expect(
       mergeAllOf([{ items: [{ type: 'integer' }], additionalItems: false }, { minItems: 1 }]),

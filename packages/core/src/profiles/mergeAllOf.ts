@@ -67,6 +67,17 @@ function namesItself(branch: SchemaObject): boolean {
   return NAMING_KEYWORDS.some((keyword) => Object.hasOwn(branch, keyword));
 }
 
+/** Keywords by which a schema applies another: merged, it would apply it somewhere else. */
+const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'];
+
+/**
+ * Whether a branch applies another schema by reference ({@link REFERENCE_KEYWORDS}): a
+ * `$dynamicRef` resolves by the dynamic scope it is reached through, which a merge changes.
+ */
+function refersElsewhere(branch: SchemaObject): boolean {
+  return REFERENCE_KEYWORDS.some((keyword) => typeof branch[keyword] === 'string');
+}
+
 /**
  * Union options one merge may visit by distributing unions (two 8-option unions visit 72). Each
  * union multiplies the options of the others (an `allOf` of five 8-option `oneOf`s is 32,768
@@ -86,7 +97,7 @@ function mergeBranches(
     if (branch === true) continue;
     if (branch === false) return { schema: false, described: [] };
     if (!isPlainObject(branch)) continue;
-    if (typeof branch.$ref === 'string' || namesItself(branch)) return undefined;
+    if (refersElsewhere(branch) || namesItself(branch)) return undefined;
     if (Array.isArray(branch.allOf)) {
       const { allOf, ...rest } = branch;
       // Popped after `rest`, in order; a loop, as a spread of 200,000 members would overflow.
