@@ -676,6 +676,35 @@ describe('round-trip law', () => {
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
   [
+    // GitHub's projects/add-item-for-org: a union that only requires names, which the strict
+    // profiles cannot tell apart, sends the object and describes the union.
+    'a union that only requires names',
+    {
+      type: 'object',
+      properties: {
+        body: {
+          type: 'object',
+          properties: {
+            type: { enum: ['Issue', 'PullRequest'] },
+            id: { type: 'integer' },
+            owner: { type: 'string' },
+            repo: { type: 'string' },
+          },
+          required: ['type'],
+          additionalProperties: false,
+          oneOf: [{ required: ['id'] }, { required: ['owner', 'repo'] }],
+        },
+      },
+      required: ['body'],
+    },
+    [
+      { body: { type: 'Issue', id: 1 } },
+      { body: { type: 'PullRequest', owner: 'o', repo: 'r' } },
+      { body: { type: 'Issue', id: 1, owner: 'o', repo: 'r' } },
+      { body: { type: 'Issue' } },
+    ],
+  ],
+  [
     // FUZZ_SEED=1008, reference documents: a key matching no pattern of an object without
     // `additionalProperties` could not be sent, and no diagnostic said so.
     'seed 1008: a key matching no pattern',

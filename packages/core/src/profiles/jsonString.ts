@@ -37,6 +37,9 @@ export function jsonString(
     if (summary === undefined && !summaries.has(original)) {
       summary = summarize(original);
       summaries.set(original, summary);
+      // Writing a summary (up to 2,000 characters) is work the walk's bound counts: unions
+      // rewritten again and again may meet thousands of new schemas to summarize.
+      if (summary !== undefined) context.work += summary.length >> 5;
     }
     // Past the budget, a summary would repeat schemas the wire already shows many times over
     // (a definition used at hundreds of places): the tail says only what it is.

@@ -12,10 +12,12 @@ import { rewriteArray } from './arrays.ts';
 import type { Depth, RewriteContext, Rewritten, Target, WrittenEnums } from './context.ts';
 import {
   countWritten,
+  MAX_REWRITTEN_NODES,
   MAX_SCHEMA_DEPTH,
   MAX_UNROLLED_NODES,
   MAX_WRITTEN_NODES,
   report,
+  takeBack,
   tooDeep,
   UNROLLED_TOO_MUCH,
 } from './context.ts';
@@ -93,11 +95,13 @@ export function rewriteSchema(
       diagnostics,
       firstReport: kept,
       reported: undefined,
+      oneOfs: undefined,
       entered: undefined,
       targets: undefined,
       summaries: undefined,
       patterns: undefined,
       written: 0,
+      work: 0,
       unrollLevels,
       objectDepthLimit,
       unrolling: 0,
@@ -168,6 +172,15 @@ function rewritePosition(
       pointer,
     );
   }
+  if (context.work > MAX_REWRITTEN_NODES) {
+    return jsonString(
+      input,
+      {},
+      `The rewrite wrote more than ${MAX_REWRITTEN_NODES} schema nodes before this place (unions beside unions, each branch rewriting the others)`,
+      context,
+      pointer,
+    );
+  }
   const leaf = rewriteScalarLeaf(input, context);
   if (leaf !== undefined) return leaf;
   // One scan of the schema's few keys tells which of the keywords below it has: asking each one
@@ -217,30 +230,9 @@ function rewritePosition(
     return result;
   }
   if (present & STEERING.oneOf && Array.isArray(schema.oneOf)) {
-    report(
-      context,
-      'profile-one-of',
-      pointer,
-      'oneOf became anyOf: a value matching several branches is no longer refused by the wire schema (the validator still refuses it).',
-    );
-    const { oneOf, anyOf, ...rest } = schema;
-    const next =
-      anyOf === undefined
-        ? { ...rest, anyOf: oneOf }
-        : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
-    const from = context.diagnostics.length;
-    const result = readAs(rewrite(next, pointer, depth, context), schema);
-    if (anyOf === undefined) {
-      renamePrefix(context.diagnostics, from, `${pointer}/anyOf`, `${pointer}/oneOf`);
-    } else {
-      // Read as `allOf: [{ anyOf }, { anyOf: oneOf }]`, both at the position.
-      renamePrefix(context.diagnostics, from, `${pointer}/allOf/1/anyOf`, `${pointer}/oneOf`);
-      foldMadeUpAllOf(context.diagnostics, from, pointer);
-    }
-    // `oneOf` refuses a value that two branches accept, where `anyOf` takes it: a `null` two
-    // branches take is refused, so an optional property here must decode null as absent.
-    if (result.acceptsNull && nullBranchCount(oneOf, context) > 1) result.acceptsNull = false;
-    return result;
+    if (!Object.hasOwn(schema, 'anyOf') && requiresOnly(schema.oneOf))
+      return unionOrObject(schema, 'oneOf', pointer, depth, context);
+    return rewriteOneOf(schema, pointer, depth, context);
   }
   if (
     present & (STEERING.const | STEERING.enum) &&
@@ -289,17 +281,10 @@ function rewritePosition(
     return result;
   }
   if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
-    const { anyOf, ...rest } = schema;
-    const siblings = withoutAnnotations(rest);
-    const place = { schema, annotations, context, pointer, depth };
-    if (Object.keys(siblings).length === 0) return rewriteUnion(anyOf, place);
-    const from = context.diagnostics.length;
-    const result = rewriteUnion(
-      anyOf.map((branch) => ({ allOf: [siblings, branch] })),
-      place,
-    );
-    foldSiblingBranches(context.diagnostics, from, pointer);
-    return result;
+    // A `oneOf` read as this `anyOf` took its own way at its own position.
+    if (requiresOnly(schema.anyOf) && context.oneOfs?.has(schema.anyOf) !== true)
+      return unionOrObject(schema, 'anyOf', pointer, depth, context);
+    return rewriteAnyOf(schema, annotations, pointer, depth, context);
   }
 
   let type = typeof schema.type === 'string' ? schema.type : undefined;
@@ -482,6 +467,117 @@ function rewriteNullableLeaf(
     acceptsNull: true,
     original: schema,
   };
+}
+
+/** A `oneOf`, read as `anyOf` (with `profile-one-of`): a value several branches take is the validator's to refuse. */
+function rewriteOneOf(
+  schema: SchemaObject,
+  pointer: string,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten {
+  report(
+    context,
+    'profile-one-of',
+    pointer,
+    'oneOf became anyOf: a value matching several branches is no longer refused by the wire schema (the validator still refuses it).',
+  );
+  const { oneOf, anyOf, ...rest } = schema;
+  (context.oneOfs ??= new WeakSet()).add(oneOf as unknown[]);
+  const next =
+    anyOf === undefined
+      ? { ...rest, anyOf: oneOf }
+      : { ...rest, allOf: [{ anyOf }, { anyOf: oneOf }] };
+  const from = context.diagnostics.length;
+  const result = readAs(rewrite(next, pointer, depth, context), schema);
+  if (anyOf === undefined) {
+    renamePrefix(context.diagnostics, from, `${pointer}/anyOf`, `${pointer}/oneOf`);
+  } else {
+    // Read as `allOf: [{ anyOf }, { anyOf: oneOf }]`, both at the position.
+    renamePrefix(context.diagnostics, from, `${pointer}/allOf/1/anyOf`, `${pointer}/oneOf`);
+    foldMadeUpAllOf(context.diagnostics, from, pointer);
+  }
+  // `oneOf` refuses a value that two branches accept, where `anyOf` takes it: a `null` two
+  // branches take is refused, so an optional property here must decode null as absent.
+  if (result.acceptsNull && nullBranchCount(oneOf as unknown[], context) > 1)
+    result.acceptsNull = false;
+  return result;
+}
+
+/** An `anyOf`, its keywords beside it read into each branch (`allOf: [siblings, branch]`). */
+function rewriteAnyOf(
+  schema: SchemaObject,
+  annotations: SchemaObject,
+  pointer: string,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten {
+  const { anyOf, ...rest } = schema;
+  const siblings = withoutAnnotations(rest);
+  const place = { schema, annotations, context, pointer, depth };
+  if (Object.keys(siblings).length === 0) return rewriteUnion(anyOf as unknown[], place);
+  const from = context.diagnostics.length;
+  const result = rewriteUnion(
+    (anyOf as unknown[]).map((branch) => ({ allOf: [siblings, branch] })),
+    place,
+  );
+  foldSiblingBranches(context.diagnostics, from, pointer);
+  return result;
+}
+
+/**
+ * A union whose branches only require names, beside the object that lists them: OpenAPI's
+ * "send `id`, or `owner`, `repo` and `number`" (`oneOf: [{ required: ["id"] }, { required:
+ * ["owner", "repo", "number"] }]`), or "at least one of these" (`anyOf`). Where the profile can
+ * tell its branches apart, it stays a union. Where it cannot (the strict profiles send every
+ * property, and each branch reads a `null` for another set of absent ones), the whole object
+ * would travel as one JSON string: then the object is sent without the union, every name the
+ * union requires optional, and the union moves into the description
+ * (`profile-keyword-described`), for the validator to judge as it always does.
+ */
+function unionOrObject(
+  schema: SchemaObject,
+  keyword: 'anyOf' | 'oneOf',
+  pointer: string,
+  depth: Depth,
+  context: RewriteContext,
+): Rewritten {
+  const from = context.diagnostics.length;
+  const summarized = context.summarized;
+  const union =
+    keyword === 'oneOf'
+      ? rewriteOneOf(schema, pointer, depth, context)
+      : rewriteAnyOf(schema, annotationsOf(schema, context.recipe), pointer, depth, context);
+  const { [keyword]: branches, ...rest } = schema;
+  if (union.codec?.kind !== 'json' || !isPlainObject(rest.properties)) return union;
+  const unionReports = context.diagnostics.slice(from);
+  const unionSummarized = context.summarized;
+  takeBack(context, from, summarized);
+  const object = rewrite(rest, pointer, depth, context);
+  if (object.codec?.kind === 'json') {
+    // The object travels as a string for reasons of its own: the union's rewrite stands.
+    takeBack(context, from, unionSummarized);
+    for (const { code, pointer: at, message } of unionReports) report(context, code, at, message);
+    return union;
+  }
+  describeRefused(object.wire, [[keyword, branches]], context, pointer);
+  return readAs(object, schema);
+}
+
+/**
+ * Whether every branch of a union asserts nothing but the names it requires (annotations aside):
+ * `[{ required: ["id"] }, { required: ["owner", "repo"] }]`.
+ */
+function requiresOnly(branches: readonly unknown[]): boolean {
+  if (branches.length === 0) return false;
+  for (const branch of branches) {
+    if (!isPlainObject(branch) || !Array.isArray(branch.required)) return false;
+    for (const key in branch) {
+      if (key !== 'required' && Object.hasOwn(branch, key) && isAssertionKey(key)) return false;
+    }
+    for (const name of branch.required) if (typeof name !== 'string') return false;
+  }
+  return true;
 }
 
 /**

@@ -892,6 +892,67 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('sends the object of a union that only requires names, where the branches cannot be told apart', () => {
+    // GitHub's projects/add-item-for-org: "send id, or owner and repo".
+    const body = {
+      type: 'object',
+      properties: {
+        type: { enum: ['Issue', 'PullRequest'] },
+        id: { type: 'integer' },
+        owner: { type: 'string' },
+        repo: { type: 'string' },
+      },
+      required: ['type'],
+      oneOf: [{ required: ['id'] }, { required: ['owner', 'repo'] }],
+    };
+    const schema = { type: 'object', properties: { body }, required: ['body'] };
+    const nullable = (type: string) => ({ type: [type, 'null'] });
+    const result = toProviderSchema(schema, 'portable');
+    expect(result.schema.properties).toStrictEqual({
+      body: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', enum: ['Issue', 'PullRequest'] },
+          id: nullable('integer'),
+          owner: nullable('string'),
+          repo: nullable('string'),
+        },
+        required: ['type', 'id', 'owner', 'repo'],
+        additionalProperties: false,
+        description: 'Constraints: oneOf: [{"required":["id"]},{"required":["owner","repo"]}].',
+      },
+    });
+    // No `profile-one-of`: the wire holds no union; the described one is the validator's.
+    expect(result.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-object-closed', '/properties/body'],
+      ['profile-keyword-described', '/properties/body'],
+      ['profile-object-closed', ''],
+    ]);
+    expect(result.diagnostics[1]?.message).toBe(
+      'portable does not accept oneOf here; moved into the description (the validator still enforces it).',
+    );
+    const args = { body: { type: 'Issue', id: 3 } };
+    const wire = encodeArguments(result.codec, args);
+    expect(wire).toStrictEqual({ body: { type: 'Issue', id: 3, owner: null, repo: null } });
+    expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    // `anyOf` ("at least one of these") the same way, named as written.
+    const { oneOf, ...rest } = body;
+    const anyOf = { ...rest, anyOf: oneOf };
+    const described = toProviderSchema(
+      { type: 'object', properties: { body: anyOf }, required: ['body'] },
+      'openai-strict',
+    ).diagnostics.filter(({ code }) => code === 'profile-keyword-described');
+    expect(
+      described.map(({ pointer, message }) => [pointer, message.split(' here')[0]]),
+    ).toStrictEqual([['/properties/body', 'openai-strict does not accept anyOf']]);
+    // Where the branches can be told apart (absent stays absent), the union stays.
+    const kept = toProviderSchema(schema, 'anthropic-strict').schema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(kept.body?.anyOf).toHaveLength(2);
+  });
+
   it('sends a union whose branches cannot be told apart as a JSON string', () => {
     const schema = {
       type: 'object',
