@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toProviderSchema } from '../toProviderSchema/index.ts';
-import type { Profile } from '../types/index.ts';
+import type { Diagnostic, Profile } from '../types/index.ts';
 import { parsePointer, resolvePointer } from '../utils/pointer.ts';
+import { foldTypeBranches } from './relocate.ts';
 
 /** The profile's own diagnostics (after the pass's) as `[code, pointer]`. */
 function profilePointers(schema: Record<string, unknown>, profile: Profile): string[][] {
@@ -148,5 +149,31 @@ describe('profile diagnostics point into the self-contained schema', () => {
       ['profile-keyword-described', '/allOf/1/properties/to'],
     ]);
     for (const schema of [union, allOf]) expect(allResolve(schema, 'openai')).toBe(true);
+  });
+});
+
+describe('foldTypeBranches', () => {
+  it('keeps the first of each code and message at a place, however many fold into it', () => {
+    // 60 branches fold into one place: past the pairs compared one by one, and past the few
+    // diagnostics per place compared by code and message.
+    const codes = ['profile-keyword-described', 'profile-object-closed'] as const;
+    const diagnostics: Diagnostic[] = [{ code: 'profile-one-of', pointer: '/x', message: 'kept' }];
+    for (let branch = 0; branch < 60; branch++) {
+      diagnostics.push({
+        code: codes[branch % 2]!,
+        pointer: `/x/anyOf/${branch}${branch % 3 === 0 ? '/items' : ''}`,
+        message: `m${branch % 20}`,
+      });
+    }
+    const expected = [diagnostics[0]!];
+    const seen = new Set<string>();
+    for (const { code, pointer, message } of diagnostics.slice(1)) {
+      const place = pointer.endsWith('/items') ? '/x/items' : '/x';
+      const key = `${code} ${place} ${message}`;
+      if (!seen.has(key)) expected.push({ code, pointer: place, message });
+      seen.add(key);
+    }
+    foldTypeBranches(diagnostics, 1, '/x');
+    expect(diagnostics).toStrictEqual(expected);
   });
 });

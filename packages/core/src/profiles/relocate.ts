@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../types/index.ts';
-import { escapePointerToken, parsePointer, resolvePointer } from '../utils/pointer.ts';
+import { arrayIndex, escapePointerToken, parsePointer, resolvePointer } from '../utils/pointer.ts';
 import { describedKeywords, describedMessage } from './describe.ts';
 
 // The rewrite reads some positions in another shape first (a `oneOf` as `anyOf`, a type list as
@@ -135,16 +135,16 @@ const COMPARED_PAIRS = 16;
 function dropRepeats(diagnostics: Diagnostic[], from: number): void {
   const count = diagnostics.length - from;
   if (count < 2) return;
-  const seen = count > COMPARED_PAIRS ? new Set<string>() : undefined;
+  // Past a few, the kept diagnostics by pointer, code and message compared within (by a key of
+  // both past a few at one pointer): a key joining all three was a new long string to copy and
+  // hash per diagnostic, at every union the diagnostic is folded through.
+  const seen = count > COMPARED_PAIRS ? new Map<string, Diagnostic[] | Set<string>>() : undefined;
   let kept = from;
   for (let index = from; index < diagnostics.length; index++) {
     const diagnostic = diagnostics[index]!;
     let repeated = false;
-    if (seen !== undefined) {
-      const key = `${diagnostic.code}\u0000${diagnostic.pointer}\u0000${diagnostic.message}`;
-      repeated = seen.has(key);
-      seen.add(key);
-    } else {
+    if (seen !== undefined) repeated = seenBefore(seen, diagnostic);
+    else {
       for (let earlier = from; earlier < kept && !repeated; earlier++) {
         const known = diagnostics[earlier]!;
         repeated =
@@ -156,6 +156,38 @@ function dropRepeats(diagnostics: Diagnostic[], from: number): void {
     if (!repeated) diagnostics[kept++] = diagnostic;
   }
   diagnostics.length = kept;
+}
+
+/**
+ * Whether a diagnostic repeats one met before at its pointer (see {@link dropRepeats}), which it
+ * joins otherwise.
+ */
+function seenBefore(
+  seen: Map<string, Diagnostic[] | Set<string>>,
+  diagnostic: Diagnostic,
+): boolean {
+  const { code, pointer, message } = diagnostic;
+  const known = seen.get(pointer);
+  if (known === undefined) {
+    seen.set(pointer, [diagnostic]);
+    return false;
+  }
+  if (Array.isArray(known)) {
+    if (known.some((each) => each.code === code && each.message === message)) return true;
+    if (known.length < COMPARED_PAIRS) {
+      known.push(diagnostic);
+      return false;
+    }
+    // Many at one place: by key, as a list they would be compared in pairs.
+    const keys = new Set(known.map((each) => `${each.code}\u0000${each.message}`));
+    keys.add(`${code}\u0000${message}`);
+    seen.set(pointer, keys);
+    return false;
+  }
+  const key = `${code}\u0000${message}`;
+  if (known.has(key)) return true;
+  known.add(key);
+  return false;
 }
 
 /**
@@ -290,12 +322,20 @@ const RELOCATION_BUDGET = 10_000;
 
 /** How many of the tokens, from the first, name a place in a document (one walk). */
 function resolvedLength(document: unknown, tokens: readonly string[]): number {
+  // One step of `resolvePointer` per token, written out: each step through it made a token list
+  // and a result object, and a wide union relocates each of its diagnostics into every member.
   let current = document;
   let length = 0;
   for (const token of tokens) {
-    const next = resolvePointer(current, [token]);
-    if (!next.found) break;
-    current = next.value;
+    if (Array.isArray(current)) {
+      const index = arrayIndex(token);
+      if (index === -1 || index >= current.length) break;
+      current = current[index];
+    } else if (current !== null && typeof current === 'object' && Object.hasOwn(current, token)) {
+      current = (current as Record<string, unknown>)[token];
+    } else {
+      break;
+    }
     length++;
   }
   return length;

@@ -6,6 +6,11 @@
  * @returns Whether they are the same JSON.
  */
 export function deepEqual(left: unknown, right: unknown): boolean {
+  // Two scalars (a guard's tag values, the `null` codecs of a union's branches) are told apart
+  // without making a stack: a wide union compares them for each pair of its branches.
+  if (left === right) return true;
+  if (left === null || right === null || typeof left !== 'object' || typeof right !== 'object')
+    return false;
   const stack: unknown[] = [left, right];
   while (stack.length > 0) {
     const b = stack.pop();
