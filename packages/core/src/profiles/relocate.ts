@@ -1,5 +1,10 @@
 import type { Diagnostic } from '../types/index.ts';
-import { arrayIndex, escapePointerToken, parsePointer, resolvePointer } from '../utils/pointer.ts';
+import {
+  escapePointerToken,
+  parsePointer,
+  resolvedPrefixLength,
+  resolvePointer,
+} from '../utils/pointer.ts';
 import { describedKeywords, describedMessage } from './describe.ts';
 
 // The rewrite reads some positions in another shape first (a `oneOf` as `anyOf`, a type list as
@@ -225,11 +230,11 @@ export function relocateIntoMembers(
     const tokens = parsePointer(rest);
     if (tokens === undefined) continue;
     // The deepest place the position's own keywords or one member holds, the own ones first.
-    let best = resolvedLength(own, tokens);
+    let best = resolvedPrefixLength(own, tokens);
     let prefix = pointer;
     for (let at = 0; at < members.length && best < tokens.length && budget > 0; at++) {
       budget--;
-      const length = resolvedLength(members[at], tokens);
+      const length = resolvedPrefixLength(members[at], tokens);
       if (length > best) {
         best = length;
         prefix = `${pointer}/${keyword}/${at}`;
@@ -319,27 +324,6 @@ function holds(schema: unknown, keyword: string): boolean {
 
 /** How many member reads {@link relocateIntoMembers} makes per call, at most. */
 const RELOCATION_BUDGET = 10_000;
-
-/** How many of the tokens, from the first, name a place in a document (one walk). */
-function resolvedLength(document: unknown, tokens: readonly string[]): number {
-  // One step of `resolvePointer` per token, written out: each step through it made a token list
-  // and a result object, and a wide union relocates each of its diagnostics into every member.
-  let current = document;
-  let length = 0;
-  for (const token of tokens) {
-    if (Array.isArray(current)) {
-      const index = arrayIndex(token);
-      if (index === -1 || index >= current.length) break;
-      current = current[index];
-    } else if (current !== null && typeof current === 'object' && Object.hasOwn(current, token)) {
-      current = (current as Record<string, unknown>)[token];
-    } else {
-      break;
-    }
-    length++;
-  }
-  return length;
-}
 
 /** What follows `prefix` in `pointer` (`''` or `/...`), or `undefined` when it is not under it. */
 function restUnder(pointer: string, prefix: string): string | undefined {

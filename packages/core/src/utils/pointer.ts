@@ -85,18 +85,43 @@ export function resolvePointer(
 ): { found: true; value: unknown } | { found: false } {
   let current: unknown = document;
   for (const token of tokens) {
-    if (Array.isArray(current)) {
-      const index = arrayIndex(token);
-      if (index === -1 || index >= current.length) return { found: false };
-      current = current[index];
-    } else if (current !== null && typeof current === 'object') {
-      if (!Object.hasOwn(current, token)) return { found: false };
-      current = (current as Record<string, unknown>)[token];
-    } else {
-      return { found: false };
-    }
+    current = step(current, token);
+    if (current === MISSING) return { found: false };
   }
   return { found: true, value: current };
+}
+
+/**
+ * How many of the tokens, from the first, name a place in a document: `tokens.length` where
+ * {@link resolvePointer} finds the place, fewer where it stops on the way.
+ *
+ * @param document The document.
+ * @param tokens The pointer's tokens.
+ * @returns The number of tokens that resolve, from the first.
+ */
+export function resolvedPrefixLength(document: unknown, tokens: readonly string[]): number {
+  let current: unknown = document;
+  let length = 0;
+  for (const token of tokens) {
+    current = step(current, token);
+    if (current === MISSING) break;
+    length++;
+  }
+  return length;
+}
+
+/** What {@link step} gives for a token that names nothing. */
+const MISSING: unique symbol = Symbol('missing');
+
+/** One token of a pointer: the own property or array item it names, or {@link MISSING}. */
+function step(current: unknown, token: string): unknown {
+  if (Array.isArray(current)) {
+    const index = arrayIndex(token);
+    return index === -1 || index >= current.length ? MISSING : current[index];
+  }
+  if (current !== null && typeof current === 'object' && Object.hasOwn(current, token))
+    return (current as Record<string, unknown>)[token];
+  return MISSING;
 }
 
 /**
