@@ -157,7 +157,7 @@ export const MAX_SUMMARY_CHARACTERS = 32_768;
  * schema measured (GitHub's REST API, 2,149 schemas, and the validator and Python corpora, every
  * profile) writes 1,672.
  */
-export const MAX_REWRITTEN_NODES = 100_000;
+export const MAX_REWRITTEN_NODES = 50_000;
 
 /** Nesting of schemas one call follows before the rest travels as a JSON string. */
 export const MAX_SCHEMA_DEPTH = 200;
