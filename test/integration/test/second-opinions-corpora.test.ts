@@ -1,7 +1,8 @@
 /**
  * The providers' own client code as a second opinion on what `toProviderSchema` really produces:
  * every tool of the corpora (GitHub's REST API, the Notion MCP server, the Python servers, the
- * Zod, Valibot and ArkType tools) rewritten for each profile an SDK can judge offline, then handed to that SDK.
+ * Zod, Valibot and ArkType tools, and the JSON-Schema-Test-Suite's schemas each as a tool's
+ * parameter) rewritten for each profile an SDK can judge offline, then handed to that SDK.
  * Wherever `checkProviderSchema` finds no error, the SDK must take the wire schema as written:
  * - `openai-strict` (and `portable`): `openai`'s `toStrictJsonSchema` neither throws nor changes it;
  * - `anthropic-strict` (and `portable`): `@anthropic-ai/sdk`'s `transformJSONSchema` does not throw
@@ -13,6 +14,9 @@
  * `openai` and `anthropic` (non-strict) have no offline SDK check.
  */
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { toToolInputSchema as arktypeInput } from '@toolschema/arktype';
 import { type Profile, toProviderSchema } from '@toolschema/core';
 import { providerSchemaErrors } from '@toolschema/test-support';
@@ -154,6 +158,37 @@ function all(count: number): Record<string, number> {
   return Object.fromEntries(JUDGES.map(([profile]) => [profile, count]));
 }
 
+/**
+ * The JSON-Schema-Test-Suite's 2020-12 schemas (its copy in `packages/core`), each the parameter
+ * of a tool: written to catch validators out, every keyword at its edges. Only those that name no
+ * place in their document (a `$ref` from the root would point into the tool).
+ */
+function suiteTools(): CorpusTool[] {
+  const folder = fileURLToPath(
+    new URL(
+      '../../../packages/core/test/json-schema-test-suite/tests/draft2020-12',
+      import.meta.url,
+    ),
+  );
+  const tools: CorpusTool[] = [];
+  for (const file of readdirSync(folder, { recursive: true }).map(String).sort()) {
+    if (!file.endsWith('.json')) continue;
+    const groups = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Array<{
+      description: string;
+      schema: unknown;
+    }>;
+    for (const group of groups) {
+      const text = JSON.stringify(group.schema);
+      if (/"\$(?:ref|dynamicRef|id|anchor|dynamicAnchor)"/.test(text)) continue;
+      tools.push({
+        name: `${file} > ${group.description}`,
+        inputSchema: { type: 'object', properties: { v: group.schema }, required: ['v'] },
+      });
+    }
+  }
+  return tools;
+}
+
 type Wrap = (schema: never) => { '~standard': unknown };
 
 const VALIDATOR_CORPORA: ReadonlyArray<[string, readonly ValidatorTool<unknown>[], Wrap]> = [
@@ -192,6 +227,12 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
     }
     expect(found).toStrictEqual([]);
     expect(accepted).toStrictEqual({ fastmcp: all(26), mcpserver: all(26), openapi: all(245) });
+  });
+
+  it('the JSON-Schema-Test-Suite (draft 2020-12), each schema as a parameter', async () => {
+    const { accepted, found } = await disagreements(suiteTools());
+    expect(found).toStrictEqual([]);
+    expect(Object.values(accepted).every((count) => count > 0)).toBe(true);
   });
 
   it('GitHub REST API', async () => {
