@@ -180,10 +180,19 @@ function suiteTools(): CorpusTool[] {
     for (const group of groups) {
       const text = JSON.stringify(group.schema);
       if (/"\$(?:ref|dynamicRef|id|anchor|dynamicAnchor)"/.test(text)) continue;
-      tools.push({
-        name: `${file} > ${group.description}`,
-        inputSchema: { type: 'object', properties: { v: group.schema }, required: ['v'] },
-      });
+      tools.push(
+        {
+          name: `${file} > ${group.description}`,
+          inputSchema: { type: 'object', properties: { v: group.schema }, required: ['v'] },
+        },
+        {
+          name: `${file} > ${group.description} (optional, as items)`,
+          inputSchema: {
+            type: 'object',
+            properties: { v: group.schema, w: { type: 'array', items: group.schema } },
+          },
+        },
+      );
     }
   }
   return tools;
@@ -229,7 +238,7 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
     expect(accepted).toStrictEqual({ fastmcp: all(26), mcpserver: all(26), openapi: all(245) });
   });
 
-  it('the JSON-Schema-Test-Suite (draft 2020-12), each schema as a parameter', async () => {
+  it('the JSON-Schema-Test-Suite (draft 2020-12), each schema as a parameter, required or optional, and as the items of one', async () => {
     const { accepted, found } = await disagreements(suiteTools());
     expect(found).toStrictEqual([]);
     expect(Object.values(accepted).every((count) => count > 0)).toBe(true);
