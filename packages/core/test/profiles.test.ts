@@ -855,6 +855,24 @@ function suiteGroups(
             data: [{}, ...data.map((value) => ({ v: value }))],
           },
           {
+            name: `${file} > ${group.description} (nullable, as a parameter)`,
+            schema: {
+              type: 'object',
+              properties: { v: { anyOf: [group.schema, { type: 'null' }] } },
+              required: ['v'],
+            },
+            data: [{ v: null }, ...data.map((value) => ({ v: value }))],
+          },
+          {
+            name: `${file} > ${group.description} (a union's branch beside a tagged object)`,
+            schema: {
+              type: 'object',
+              properties: { v: { anyOf: [group.schema, TAGGED] } },
+              required: ['v'],
+            },
+            data: [{ v: { tag: 'x' } }, ...data.map((value) => ({ v: value }))],
+          },
+          {
             name: `${file} > ${group.description} (as an optional parameter's items)`,
             schema: { type: 'object', properties: { v: { type: 'array', items: group.schema } } },
             data: [{}, ...data.map((value) => ({ v: [value] }))],
@@ -864,6 +882,13 @@ function suiteGroups(
   }
   return groups;
 }
+
+/** An object branch told apart by its `tag`, beside each suite schema in a union. */
+const TAGGED = {
+  type: 'object',
+  properties: { tag: { const: 'x' }, n: { type: 'integer' } },
+  required: ['tag'],
+};
 
 describe('round-trip law: the JSON-Schema-Test-Suite', () => {
   for (const [folder, draft] of [
