@@ -4,10 +4,8 @@
  * name, in `required`, as a key of an `enum` or `const` object, as a record key of the
  * arguments. The schemas are built with `JSON.parse`, so `__proto__` is an own key as a client
  * receives it. Each profile must treat such a key as any other unknown key: the output for the
- * hostile key is the output for a neutral key of the same position, the key renamed (but under
- * `gemini`, whose SDK loses a property named `__proto__`: an object listing one travels as a JSON
- * string); no object of any output gets another prototype, `Object.prototype` is never written,
- * the input never mutated, the arguments come back as they were.
+ * hostile key is the output for a neutral key of the same position, the key renamed; no object of
+ * any output gets another prototype, `Object.prototype` is never written, the input never mutated.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
@@ -142,28 +140,16 @@ describe.each([
       const hostile = runProfile(schemaText, ARGUMENTS, key, profile);
       const neutral = runProfile(schemaText, ARGUMENTS, neutralOf(key), profile);
 
-      if (profile === 'gemini' && key === '__proto__') {
-        // The one exception, on purpose: `@google/genai` loses a property named `__proto__`
-        // from the declaration it sends, so an object listing one travels as a JSON string.
-        expect(hostile.result.diagnostics).toContainEqual(
-          expect.objectContaining({
-            code: 'profile-json-string',
-            message: expect.stringContaining('drops a property named "__proto__"'),
-          }),
-        );
-        expect(hostile.violations.filter(({ severity }) => severity === 'error')).toStrictEqual([]);
-      } else {
-        // The same output as for a neutral key in its place: kept where that one is kept,
-        // described and reported where that one is.
-        expect(JSON.stringify(hostile.result.schema)).toBe(renamed(neutral.result.schema, key));
-        expect(JSON.stringify(hostile.result.codec)).toBe(renamed(neutral.result.codec, key));
-        expect(JSON.stringify(hostile.result.diagnostics)).toBe(
-          renamed(neutral.result.diagnostics, key),
-        );
-        expect(JSON.stringify(hostile.violations)).toBe(renamed(neutral.violations, key));
-        expect(JSON.stringify(hostile.encoded)).toBe(renamed(neutral.encoded, key));
-        expect(JSON.stringify(hostile.decoded)).toBe(renamed(neutral.decoded, key));
-      }
+      // The same output as for a neutral key in its place: kept where that one is kept,
+      // described and reported where that one is.
+      expect(JSON.stringify(hostile.result.schema)).toBe(renamed(neutral.result.schema, key));
+      expect(JSON.stringify(hostile.result.codec)).toBe(renamed(neutral.result.codec, key));
+      expect(JSON.stringify(hostile.result.diagnostics)).toBe(
+        renamed(neutral.result.diagnostics, key),
+      );
+      expect(JSON.stringify(hostile.violations)).toBe(renamed(neutral.violations, key));
+      expect(JSON.stringify(hostile.encoded)).toBe(renamed(neutral.encoded, key));
+      expect(JSON.stringify(hostile.decoded)).toBe(renamed(neutral.decoded, key));
       // The arguments come back as they were, the hostile key included.
       expect(JSON.stringify(hostile.decoded)).toBe(JSON.stringify(hostile.args));
 

@@ -44,11 +44,6 @@ export function rewriteObject(place: Place): Rewritten {
   const summarized = context.summarized;
   const declared = isPlainObject(schema.properties) ? schema.properties : {};
   const required = requiredNames(schema.required);
-  const lost = lostName(declared, required, recipe.lostPropertyNames);
-  if (lost !== undefined) {
-    const why = `${recipe.profile}'s SDK drops a property named ${JSON.stringify(lost)} from the declaration`;
-    return jsonString(schema, annotations, why, context, pointer);
-  }
   const names = Object.keys(declared);
   // The listed values in the names' order, read at once rather than asked by name.
   const values = Object.values(declared);
@@ -278,18 +273,6 @@ export function rewriteObject(place: Place): Rewritten {
   // count them (`maxProperties: 0` would refuse the entries' own property).
   if (codec.extra !== undefined) result.miscounted = PROPERTY_COUNTS;
   return result;
-}
-
-/** A name an object lists or requires that the provider's SDK loses (see `Recipe.lostPropertyNames`). */
-function lostName(
-  declared: SchemaObject,
-  required: readonly string[] | ReadonlySet<string>,
-  lost: ReadonlySet<string> | undefined,
-): string | undefined {
-  if (lost === undefined) return undefined;
-  for (const name of lost)
-    if (Object.hasOwn(declared, name) || isListed(required, name)) return name;
-  return undefined;
 }
 
 /** The keyword an open object carries in its entries (see {@link Rewritten.carried}). */

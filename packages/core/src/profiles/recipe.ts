@@ -73,11 +73,6 @@ export interface Recipe {
   maxProperties?: number;
   /** An object may not list empty `properties` (the keyword is left out instead). */
   noEmptyProperties: boolean;
-  /**
-   * Property names the provider's own SDK loses on the way: an object that lists one (or requires
-   * it) travels as a JSON string instead.
-   */
-  lostPropertyNames?: ReadonlySet<string>;
   /** How many levels a cycle is unrolled before its tail travels as a JSON string. */
   unrollLevels: number;
   /** Limits on the `enum` values of the whole wire schema; past them, enums move into descriptions. */

@@ -953,32 +953,6 @@ describe('toProviderSchema', () => {
     expect(kept.body?.anyOf).toHaveLength(2);
   });
 
-  it("gemini sends an object listing __proto__ as a JSON string: @google/genai's declaration loses it", () => {
-    const schema = JSON.parse(
-      '{"type":"object","properties":{"v":{"type":"object","properties":{"__proto__":{"type":"number"},"name":{"type":"string"}},"required":["__proto__"]}},"required":["v"]}',
-    );
-    const result = toProviderSchema(schema, 'gemini');
-    expect((result.schema.properties as Record<string, unknown>).v).toMatchObject({
-      type: 'string',
-    });
-    expect(result.diagnostics).toContainEqual({
-      code: 'profile-json-string',
-      pointer: '/properties/v',
-      message:
-        'gemini\'s SDK drops a property named "__proto__" from the declaration; it travels as a JSON-encoded string.',
-    });
-    const args = JSON.parse('{"v":{"__proto__":1,"name":"x"}}');
-    const back = decodeArguments(result.codec, encodeArguments(result.codec, args));
-    expect(Object.hasOwn((back as { v: object }).v, '__proto__')).toBe(true);
-    expect(back).toStrictEqual(args);
-    // `parametersJsonSchema` travels as written: the property is listed.
-    const listed = toProviderSchema(schema, 'gemini-json-schema').schema.properties as Record<
-      string,
-      { properties: object }
-    >;
-    expect(Object.hasOwn(listed.v!.properties, '__proto__')).toBe(true);
-  });
-
   it('sends a union whose branches cannot be told apart as a JSON string', () => {
     const schema = {
       type: 'object',

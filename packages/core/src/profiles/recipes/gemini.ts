@@ -31,8 +31,5 @@ export const gemini: Recipe = {
   annotations: ['title', 'description', 'default'],
   regex: 'any',
   noEmptyProperties: true,
-  // `@google/genai` writes each declaration anew by assignment (3.3.0, `tSchema`): a property
-  // named `__proto__` is dropped from `properties` while `required` still names it.
-  lostPropertyNames: new Set(['__proto__']),
   unrollLevels: 3,
 };
