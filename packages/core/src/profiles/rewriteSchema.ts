@@ -483,8 +483,11 @@ function rewriteOneOf(
     'oneOf became anyOf: a value matching several branches is no longer refused by the wire schema (the validator still refuses it).',
   );
   const { oneOf, anyOf, ...rest } = schema;
-  context.oneOfs ??= new WeakSet();
-  context.oneOfs.add(oneOf as unknown[]);
+  // Only a list the `anyOf` path would take its own way with needs marking (see `unionOrObject`).
+  if (requiresOnly(oneOf as unknown[])) {
+    context.oneOfs ??= new WeakSet();
+    context.oneOfs.add(oneOf as unknown[]);
+  }
   const next =
     anyOf === undefined
       ? { ...rest, anyOf: oneOf }
