@@ -84,6 +84,21 @@ export function appendDescription(wire: SchemaObject, sentence: string): void {
 }
 
 /**
+ * Writes a position's annotations over the wire of the one branch that stands for it (a union of
+ * that branch and `null`): each annotation replaces the branch's, but the branch's description
+ * follows the position's, since it may hold constraints moved into it.
+ *
+ * @param wire The branch's wire (written in place).
+ * @param annotations The position's annotations the wire keeps.
+ */
+export function assignAnnotations(wire: SchemaObject, annotations: SchemaObject): void {
+  const own = wire.description;
+  for (const key of Object.keys(annotations)) wire[key] = annotations[key];
+  if (typeof own === 'string' && own.trim() !== '' && own !== wire.description)
+    appendDescription(wire, own);
+}
+
+/**
  * Whether a profile refuses a pattern (its recipe's `regex`), the one reading of that rule for the
  * rewrite and the root-only profiles.
  *

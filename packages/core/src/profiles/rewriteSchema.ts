@@ -21,7 +21,7 @@ import {
   tooDeep,
   UNROLLED_TOO_MUCH,
 } from './context.ts';
-import { appendDescription, describeRefused } from './describe.ts';
+import { appendDescription, assignAnnotations, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
 import { jsonTypeOf, mayAcceptNull } from './guards.ts';
 import { jsonString } from './jsonString.ts';
@@ -263,6 +263,22 @@ function rewritePosition(
         : undefined;
     if (nullableLeaf !== undefined) return nullableLeaf;
     const split = types.map((type) => typeBranch(schema, type));
+    if (
+      Array.isArray(schema.anyOf) &&
+      requiresOnly(schema.anyOf) &&
+      !context.oneOfs?.has(schema.anyOf)
+    ) {
+      // Names required are an object's: every value of another type passes each branch, so the
+      // union is the object branch's alone (which may then send the object and describe it).
+      for (const branch of split) if (branch.type !== 'object') delete branch.anyOf;
+      const from = context.diagnostics.length;
+      const result = readAs(
+        rewrite({ ...annotations, anyOf: split }, pointer, depth, context),
+        schema,
+      );
+      foldTypeBranches(context.diagnostics, from, pointer);
+      return result;
+    }
     if (Array.isArray(schema.anyOf)) {
       const next = { ...annotations, allOf: [{ anyOf: split }, { anyOf: schema.anyOf }] };
       const from = context.diagnostics.length;
@@ -459,7 +475,7 @@ function rewriteNullableLeaf(
   const { recipe } = context;
   // The union reads its annotations again: from `examples`, the description may come last.
   const kept = Object.hasOwn(schema, 'examples') ? annotationsOf(annotations, recipe) : annotations;
-  for (const key of Object.keys(kept)) leaf[key] = kept[key];
+  assignAnnotations(leaf, kept);
   return {
     wire: makeOwnNullable(leaf, recipe),
     codec: null,

@@ -3,6 +3,7 @@ import { deepEqual } from '../utils/deepEqual.ts';
 import { DistinctValues } from '../utils/distinctValues.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
+import { assignAnnotations } from './describe.ts';
 import { guardIsExact, guardsOnlyNull, guardsOverlap, readGuard } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
@@ -227,10 +228,11 @@ function unionWire(
   const withoutNull = flat.filter((branch) => !isNullSchema(branch));
   const hasNull = nullable || withoutNull.length < flat.length;
   if (withoutNull.length === 0) return { type: 'null', ...annotations };
-  let wire: SchemaObject =
-    withoutNull.length === 1
-      ? { ...withoutNull[0], ...annotations }
-      : { ...annotations, anyOf: withoutNull };
+  let wire: SchemaObject;
+  if (withoutNull.length === 1) {
+    wire = { ...withoutNull[0] };
+    assignAnnotations(wire, annotations);
+  } else wire = { ...annotations, anyOf: withoutNull };
   if (hasNull) wire = makeNullable(wire, context.recipe);
   return wire;
 }

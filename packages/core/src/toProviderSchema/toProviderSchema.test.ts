@@ -953,6 +953,45 @@ describe('toProviderSchema', () => {
     expect(kept.body?.anyOf).toHaveLength(2);
   });
 
+  it('sends a nullable object whose union only requires names as the object or null', () => {
+    // GitHub's repos/create-pages-site: OpenAPI 3.0 `nullable: true` beside "send source or
+    // build_type". Names required constrain objects only: `null` passes every branch.
+    const body = {
+      type: 'object',
+      nullable: true,
+      description: 'The site.',
+      properties: { build_type: { enum: ['legacy', 'workflow'] }, source: { type: 'string' } },
+      anyOf: [{ required: ['source'] }, { required: ['build_type'] }],
+    };
+    const schema = { type: 'object', properties: { body }, required: ['body'] };
+    const result = toProviderSchema(schema, 'openai-strict');
+    expect(result.schema.properties).toStrictEqual({
+      body: {
+        type: ['object', 'null'],
+        properties: {
+          build_type: { type: ['string', 'null'], enum: ['legacy', 'workflow', null] },
+          source: { type: ['string', 'null'] },
+        },
+        required: ['build_type', 'source'],
+        additionalProperties: false,
+        description:
+          'The site.\nConstraints: anyOf: [{"required":["source"]},{"required":["build_type"]}].',
+      },
+    });
+    expect(result.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-object-closed', '/properties/body'],
+      ['profile-keyword-described', '/properties/body'],
+      ['profile-object-closed', ''],
+    ]);
+    for (const args of [{ body: { source: 'docs' } }, { body: null }]) {
+      const wire = encodeArguments(result.codec, args);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    }
+    expect(encodeArguments(result.codec, { body: { source: 'docs' } })).toStrictEqual({
+      body: { source: 'docs', build_type: null },
+    });
+  });
+
   it('sends a union whose branches cannot be told apart as a JSON string', () => {
     const schema = {
       type: 'object',
@@ -1478,6 +1517,44 @@ describe('toProviderSchema', () => {
     expect(codes('portable', closed({ s: { type: 'string', minLength: 2 } }, ['s']))).toStrictEqual(
       [['profile-keyword-described', '/properties/s']],
     );
+  });
+
+  it('keeps what moved into the description of a nullable position beside its own description', () => {
+    // A nullable position is written as its one branch with the position's annotations: the
+    // constraints the branch described follow the position's description, not replaced by it.
+    const wireOf = (profile: Profile, schema: Record<string, unknown>) =>
+      (
+        toProviderSchema(closed({ x: schema }, ['x']), profile).schema.properties as Record<
+          string,
+          unknown
+        >
+      ).x;
+    const lookahead = { type: ['string', 'null'], description: 'A name.', pattern: '^(?=a)b' };
+    expect(wireOf('openai-strict', lookahead)).toStrictEqual({
+      type: ['string', 'null'],
+      description: 'A name.\nConstraints: pattern: "^(?=a)b".',
+    });
+    const unique = {
+      type: ['array', 'null'],
+      description: 'Tags.',
+      items: { type: 'string' },
+      uniqueItems: true,
+    };
+    expect(wireOf('gemini', unique)).toStrictEqual({
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Tags.\nConstraints: uniqueItems: true.',
+      nullable: true,
+    });
+    // A branch's own description stays too, after the position's.
+    const branch = {
+      description: 'A name.',
+      anyOf: [{ type: 'string', description: 'Lowercase.', pattern: '^(?=a)b' }, { type: 'null' }],
+    };
+    expect(wireOf('portable', branch)).toStrictEqual({
+      type: ['string', 'null'],
+      description: 'A name.\nLowercase.\nConstraints: pattern: "^(?=a)b".',
+    });
   });
 
   it('writes a pattern for another regex engine as one ECMA-262 validators compile, or describes it', () => {
