@@ -701,6 +701,42 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [{ body: { type: 'Issue', id: 1 } }, { body: { type: 'PullRequest', owner: 'o', repo: 'r' } }],
   ],
   [
+    // GitHub's checks/update, reduced: a nullable object whose union narrows properties it
+    // declares ("a status of completed requires conclusion"), which the strict profiles cannot
+    // tell apart, sends the object or null and describes the union.
+    'a union that narrows declared properties, beside null',
+    {
+      type: 'object',
+      properties: {
+        body: {
+          type: 'object',
+          nullable: true,
+          properties: {
+            status: { type: 'string', enum: ['queued', 'in_progress', 'completed'] },
+            conclusion: { type: 'string', enum: ['success', 'failure'] },
+            name: { type: 'string' },
+          },
+          anyOf: [
+            {
+              properties: { status: { enum: ['completed'] } },
+              required: ['conclusion'],
+              additionalProperties: true,
+            },
+            { properties: { status: { enum: ['queued', 'in_progress'] } } },
+          ],
+        },
+      },
+      required: ['body'],
+    },
+    [
+      { body: { status: 'completed', conclusion: 'success' } },
+      { body: { status: 'queued', name: 'n' } },
+      { body: { name: 'n' } },
+      { body: { conclusion: 'failure' } },
+      { body: null },
+    ],
+  ],
+  [
     // FUZZ_SEED=1008, reference documents: a key matching no pattern of an object without
     // `additionalProperties` could not be sent, and no diagnostic said so.
     'seed 1008: a key matching no pattern',

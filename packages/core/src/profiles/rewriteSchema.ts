@@ -230,7 +230,7 @@ function rewritePosition(
     return result;
   }
   if (present & STEERING.oneOf && Array.isArray(schema.oneOf)) {
-    if (!Object.hasOwn(schema, 'anyOf') && requiresOnly(schema.oneOf))
+    if (!Object.hasOwn(schema, 'anyOf') && narrowsDeclaredOnly(schema.oneOf, schema.properties))
       return unionOrObject(schema, 'oneOf', pointer, depth, context);
     return rewriteOneOf(schema, pointer, depth, context);
   }
@@ -265,11 +265,12 @@ function rewritePosition(
     const split = types.map((type) => typeBranch(schema, type));
     if (
       Array.isArray(schema.anyOf) &&
-      requiresOnly(schema.anyOf) &&
+      narrowsDeclaredOnly(schema.anyOf, schema.properties) &&
       !context.oneOfs?.has(schema.anyOf)
     ) {
-      // Names required are an object's: every value of another type passes each branch, so the
-      // union is the object branch's alone (which may then send the object and describe it).
+      // What such a union asserts is an object's: every value of another type passes each
+      // branch, so the union is the object branch's alone (which may then send the object and
+      // describe the union).
       for (const branch of split) if (branch.type !== 'object') delete branch.anyOf;
       const from = context.diagnostics.length;
       const result = readAs(
@@ -298,7 +299,10 @@ function rewritePosition(
   }
   if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
     // A `oneOf` read as this `anyOf` took its own way at its own position.
-    if (requiresOnly(schema.anyOf) && context.oneOfs?.has(schema.anyOf) !== true)
+    if (
+      narrowsDeclaredOnly(schema.anyOf, schema.properties) &&
+      context.oneOfs?.has(schema.anyOf) !== true
+    )
       return unionOrObject(schema, 'anyOf', pointer, depth, context);
     return rewriteAnyOf(schema, annotations, pointer, depth, context);
   }
@@ -500,7 +504,7 @@ function rewriteOneOf(
   );
   const { oneOf, anyOf, ...rest } = schema;
   // Only a list the `anyOf` path would take its own way with needs marking (see `unionOrObject`).
-  if (requiresOnly(oneOf as unknown[])) {
+  if (narrowsDeclaredOnly(oneOf as unknown[], rest.properties)) {
     context.oneOfs ??= new WeakSet();
     context.oneOfs.add(oneOf as unknown[]);
   }
@@ -585,17 +589,32 @@ function unionOrObject(
 }
 
 /**
- * Whether every branch of a union asserts nothing but the names it requires (annotations aside):
- * `[{ required: ["id"] }, { required: ["owner", "repo"] }]`.
+ * Whether every branch of a union only narrows the object beside it: it asserts nothing but names
+ * it requires, properties that object declares (`properties`, each one's schema narrowed) and
+ * `additionalProperties: true` (annotations aside). OpenAPI's "send `id`, or `owner` and `repo`"
+ * (`[{ required: ["id"] }, { required: ["owner", "repo"] }]`) and "a `status` of `completed`
+ * requires `conclusion`". Every such keyword constrains objects only, and the object beside the
+ * union accepts every value the union does.
+ *
+ * @param branches The union's branches.
+ * @param declared The `properties` beside the union.
+ * @returns Whether the union only narrows that object.
  */
-function requiresOnly(branches: readonly unknown[]): boolean {
+function narrowsDeclaredOnly(branches: readonly unknown[], declared: unknown): boolean {
   if (branches.length === 0) return false;
   for (const branch of branches) {
-    if (!isPlainObject(branch) || !Array.isArray(branch.required)) return false;
+    if (!isPlainObject(branch)) return false;
     for (const key in branch) {
-      if (key !== 'required' && Object.hasOwn(branch, key) && isAssertionKey(key)) return false;
+      if (!Object.hasOwn(branch, key) || !isAssertionKey(key)) continue;
+      const value = branch[key];
+      if (key === 'required') {
+        if (!Array.isArray(value)) return false;
+        for (const name of value) if (typeof name !== 'string') return false;
+      } else if (key === 'properties') {
+        if (!isPlainObject(value) || !isPlainObject(declared)) return false;
+        for (const name in value) if (!Object.hasOwn(declared, name)) return false;
+      } else if (key !== 'additionalProperties' || value !== true) return false;
     }
-    for (const name of branch.required) if (typeof name !== 'string') return false;
   }
   return true;
 }

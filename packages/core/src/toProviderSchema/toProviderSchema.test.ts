@@ -953,6 +953,52 @@ describe('toProviderSchema', () => {
     expect(kept.body?.anyOf).toHaveLength(2);
   });
 
+  it('sends the object of a union that narrows only properties it declares', () => {
+    // GitHub's checks/update: "a status of completed requires conclusion" as a union beside the
+    // request body's properties. Its branches narrow what the object declares, so the object
+    // accepts all they do, and is sent with the union described.
+    const branches = [
+      { properties: { status: { enum: ['completed'] } }, required: ['conclusion'] },
+      { properties: { status: { enum: ['queued'] } }, additionalProperties: true },
+    ];
+    const body = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['queued', 'completed'] },
+        conclusion: { type: 'string' },
+      },
+      anyOf: branches,
+    };
+    const schema = { type: 'object', properties: { body }, required: ['body'] };
+    const result = toProviderSchema(schema, 'portable');
+    expect(result.schema.properties).toStrictEqual({
+      body: {
+        type: 'object',
+        properties: {
+          status: { type: ['string', 'null'], enum: ['queued', 'completed', null] },
+          conclusion: { type: ['string', 'null'] },
+        },
+        required: ['status', 'conclusion'],
+        additionalProperties: false,
+        description: `Constraints: anyOf: ${JSON.stringify(branches)}.`,
+      },
+    });
+    const args = { body: { status: 'completed', conclusion: 'success' } };
+    expect(decodeArguments(result.codec, encodeArguments(result.codec, args))).toStrictEqual(args);
+    // A branch that declares a property the object does not (which a closed wire would refuse),
+    // or asserts anything else, leaves the union to be told apart or sent as a JSON string.
+    for (const other of [
+      { properties: { extra: { type: 'string' } }, required: ['conclusion'] },
+      { required: ['conclusion'], minProperties: 2 },
+    ]) {
+      const kept = toProviderSchema(
+        { ...schema, properties: { body: { ...body, anyOf: [other, branches[1]] } } },
+        'portable',
+      );
+      expect(kept.diagnostics.map(({ code }) => code)).toContain('profile-json-string');
+    }
+  });
+
   it('sends a nullable object whose union only requires names as the object or null', () => {
     // GitHub's repos/create-pages-site: OpenAPI 3.0 `nullable: true` beside "send source or
     // build_type". Names required constrain objects only: `null` passes every branch.
