@@ -1,11 +1,11 @@
 import type { CodecGuard, CodecNode } from '../types/index.ts';
-import { deepEqual } from '../utils/deepEqual.ts';
 import { DistinctValues } from '../utils/distinctValues.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
 import { assignAnnotations } from './describe.ts';
 import { guardIsExact, guardsOnlyNull, guardsOverlap, readGuard } from './guards.ts';
 import { jsonString } from './jsonString.ts';
+import { mapAlike } from './mapAlike.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
 import { rewriteLeafAt } from './scalarLeaf.ts';
 
@@ -53,7 +53,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   };
   // The branches so far, grouped to compare each new branch only with those that map
   // differently: the passive ones (two of them never need telling apart), and the others by
-  // codec (equal codecs need no telling apart either).
+  // codec (codecs that map alike need no telling apart either, see `mapAlike`).
   const passive: number[] = [];
   const active: CodecClass[] = [];
   let work = 0;
@@ -139,7 +139,7 @@ interface BranchGuards {
   size: number;
 }
 
-/** Branches of a union whose codecs are equal and not passive: their indexes, and the codec. */
+/** Branches of a union whose codecs map alike and are not passive: their indexes, and the first's codec. */
 interface CodecClass {
   codec: CodecNode;
   members: number[];
@@ -164,7 +164,7 @@ function clashWithActive(
   clash: (left: number, right: number) => boolean,
 ): boolean {
   for (const codecClass of active) {
-    if (deepEqual(codecClass.codec, result.codec)) continue;
+    if (mapAlike(codecClass.codec, result.codec)) continue;
     for (const left of codecClass.members) if (clash(left, right)) return true;
   }
   return false;
@@ -184,14 +184,14 @@ function clashWithAny(
 ): boolean {
   let own: CodecClass | undefined;
   for (const codecClass of active) {
-    if (own === undefined && deepEqual(codecClass.codec, result.codec)) {
+    if (own === undefined && mapAlike(codecClass.codec, result.codec)) {
       own = codecClass;
       continue;
     }
     for (const left of codecClass.members) if (clash(left, right)) return true;
   }
   for (const left of passive) {
-    if (!deepEqual(results[left]!.codec, result.codec) && clash(left, right)) return true;
+    if (!mapAlike(results[left]!.codec, result.codec) && clash(left, right)) return true;
   }
   if (own === undefined) active.push({ codec: result.codec, members: [right] });
   else own.members.push(right);

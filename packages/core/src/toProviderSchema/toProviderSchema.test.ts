@@ -999,6 +999,60 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('keeps a union whose branches cannot be told apart but map every value alike', () => {
+    // GitHub's issues/set-labels: `labels` as strings or as objects. Both branches read a `null`
+    // `labels` as absent; what differs deeper maps nothing, so either branch decodes a value the
+    // same way, and the union need not travel as a JSON string.
+    const strings = {
+      type: 'object',
+      properties: { labels: { type: 'array', items: { type: 'string' } } },
+    };
+    const objects = {
+      type: 'object',
+      properties: {
+        labels: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        },
+      },
+    };
+    const schema = {
+      type: 'object',
+      properties: { body: { oneOf: [strings, objects] } },
+      required: ['body'],
+    };
+    const result = toProviderSchema(schema, 'portable');
+    const labels = (items: Record<string, unknown>) => ({
+      type: 'object',
+      properties: { labels: { anyOf: [{ type: 'array', items }, { type: 'null' }] } },
+      required: ['labels'],
+      additionalProperties: false,
+    });
+    expect(result.schema.properties).toStrictEqual({
+      body: {
+        anyOf: [
+          labels({ type: 'string' }),
+          labels({
+            type: 'object',
+            properties: { name: { type: 'string' } },
+            required: ['name'],
+            additionalProperties: false,
+          }),
+        ],
+      },
+    });
+    expect(codesOf(result)).not.toContain('profile-json-string');
+    for (const args of [
+      { body: { labels: ['bug'] } },
+      { body: { labels: [{ name: 'bug' }] } },
+      { body: {} },
+    ]) {
+      const wire = encodeArguments(result.codec, args);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    }
+    expect(decodeArguments(result.codec, { body: { labels: null } })).toStrictEqual({ body: {} });
+  });
+
   it('sends a nullable object whose union only requires names as the object or null', () => {
     // GitHub's repos/create-pages-site: OpenAPI 3.0 `nullable: true` beside "send source or
     // build_type". Names required constrain objects only: `null` passes every branch.

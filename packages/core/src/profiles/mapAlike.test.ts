@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { CodecNode } from '../types/index.ts';
+import { mapAlike, mapsNothing } from './mapAlike.ts';
+
+describe('mapsNothing', () => {
+  it('holds for null and for containers that only mark where they stand', () => {
+    const marks: CodecNode[] = [
+      null,
+      { kind: 'array', items: null },
+      { kind: 'array', items: { kind: 'object' } },
+      { kind: 'tuple', prefix: [null, { kind: 'object' }], items: null },
+      { kind: 'object', properties: { a: { kind: 'array', items: null } }, strayNull: ['b'] },
+      { kind: 'object', unrepaired: ['a'], nullMeansAbsent: [] },
+    ];
+    expect(marks.map(mapsNothing)).toStrictEqual(marks.map(() => true));
+  });
+
+  it('fails wherever a value would change, however deep', () => {
+    const deep = (node: CodecNode, levels: number): CodecNode => {
+      let wrapped = node;
+      for (let level = 0; level < levels; level++) wrapped = { kind: 'array', items: wrapped };
+      return wrapped;
+    };
+    const mapping: CodecNode[] = [
+      { kind: 'json' },
+      { kind: 'enum', pairs: [['a', 1]] },
+      { kind: 'entries', value: null },
+      { kind: 'wrap', property: 'value', value: null },
+      { kind: 'object', nullMeansAbsent: ['a'] },
+      { kind: 'object', absentSentAsNull: ['a'] },
+      { kind: 'object', ignored: ['a'] },
+      { kind: 'object', extra: { property: 'other', value: null } },
+      { kind: 'object', rest: { kind: 'json' } },
+      { kind: 'tuple', prefix: [null, { kind: 'json' }], items: null },
+      { kind: 'union', branches: [{ wire: {}, original: {}, codec: null }] },
+      deep({ kind: 'json' }, 100_000),
+    ];
+    expect(mapping.map(mapsNothing)).toStrictEqual(mapping.map(() => false));
+  });
+});
+
+describe('mapAlike', () => {
+  it('reads two codecs that differ only in marks as alike', () => {
+    // GitHub's issues/set-labels: `labels` holds strings in one branch, objects in the other.
+    const strings: CodecNode = {
+      kind: 'object',
+      properties: { labels: { kind: 'array', items: null } },
+      nullMeansAbsent: ['labels'],
+    };
+    const objects: CodecNode = {
+      kind: 'object',
+      properties: { labels: { kind: 'array', items: { kind: 'object' } } },
+      nullMeansAbsent: ['labels'],
+    };
+    expect(mapAlike(strings, objects)).toBe(true);
+    expect(mapAlike({ kind: 'object', nullMeansAbsent: ['labels'] }, objects)).toBe(true);
+    expect(mapAlike(null, { kind: 'tuple', prefix: [{ kind: 'object' }], items: null })).toBe(true);
+  });
+
+  it('tells apart codecs that map a value differently', () => {
+    const base: CodecNode = { kind: 'object', nullMeansAbsent: ['a'] };
+    const others: CodecNode[] = [
+      null,
+      { kind: 'object', nullMeansAbsent: ['b'] },
+      { kind: 'object', nullMeansAbsent: ['a'], absentSentAsNull: ['b'] },
+      { kind: 'object', nullMeansAbsent: ['a'], properties: { b: { kind: 'json' } } },
+      { kind: 'object', nullMeansAbsent: ['a'], rest: { kind: 'json' } },
+      { kind: 'array', items: null },
+    ];
+    expect(others.map((other) => mapAlike(base, other))).toStrictEqual(others.map(() => false));
+    expect(others.map((other) => mapAlike(other, base))).toStrictEqual(others.map(() => false));
+    expect(mapAlike({ kind: 'enum', pairs: [['a', 1]] }, { kind: 'enum', pairs: [['a', 2]] })).toBe(
+      false,
+    );
+  });
+});
