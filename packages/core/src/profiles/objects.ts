@@ -89,8 +89,24 @@ export function rewriteObject(place: Place): Rewritten {
           : additional === undefined
             ? pointer
             : `${pointer}/additionalProperties`;
+      const before = context.diagnostics.length;
+      const summarizedBefore = context.summarized;
       const result = context.rewrite(value, at, inner);
-      if (result.never === true && !isRequired && recipe.objects !== 'keep') continue;
+      if (result.never === true) {
+        // A required key that no value can fill: the object accepts no value (a union then
+        // leaves it out). Not where its type was only inferred: the schema as written accepts
+        // every value that is not an object.
+        if (isRequired && schema.type === 'object') {
+          takeBack(context, reports, summarized);
+          return context.rewrite(false, pointer, inner);
+        }
+        // An optional one is left out of the wire, which refuses it as the original does: what
+        // was reported on the way (its JSON string) is not on the wire.
+        if (!isRequired && recipe.objects !== 'keep') {
+          takeBack(context, before, summarizedBefore);
+          continue;
+        }
+      }
       propertiesPassive &&= result.passive;
       wire = result.wire;
       codec = result.codec;

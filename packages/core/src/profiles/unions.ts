@@ -66,10 +66,17 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   };
   for (let index = 0; index < branches.length; index++) {
     const branch = branches[index];
+    const before = context.diagnostics.length;
+    const summarizedBefore = context.summarized;
     const result =
       rewriteLeafAt(branch, inner, context) ??
       context.rewrite(branch, `${pointer}/anyOf/${index}`, inner);
-    if (result.never === true) continue;
+    if (result.never === true) {
+      // A branch that accepts no value is left out, which changes nothing: what was reported on
+      // the way (its JSON string) is not on the wire.
+      takeBack(context, before, summarizedBefore);
+      continue;
+    }
     all.push(result);
     if (guardsOnlyNull(result.original)) continue;
     const right = results.length;

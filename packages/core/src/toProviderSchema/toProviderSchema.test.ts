@@ -1092,6 +1092,60 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it('leaves out a union branch that requires a key no value can fill, and reports nothing for it', () => {
+    // GitHub's campaigns/create-campaign: "send code_scanning_alerts or secret_scanning_alerts",
+    // where the second is not a property of a closed object: that branch accepts no value.
+    const body = {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string' },
+        alerts: { type: 'array', items: { type: 'integer' } },
+      },
+      required: ['name'],
+      oneOf: [{ required: ['alerts'] }, { required: ['secrets'] }],
+    };
+    const schema = { type: 'object', properties: { body, never: false }, required: ['body'] };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      const result = toProviderSchema(schema, profile);
+      const properties = result.schema.properties as Record<string, Record<string, unknown>>;
+      // One branch left: no union, and no property that only a JSON string could fill.
+      expect(Object.keys(properties)).toStrictEqual(['body']);
+      expect(properties.body?.anyOf).toBeUndefined();
+      expect(Object.keys(properties.body?.properties as object)).toStrictEqual(['name', 'alerts']);
+      expect(codesOf(result)).not.toContain('profile-json-string');
+      const args = { body: { name: 'n', alerts: [1] } };
+      expect(decodeArguments(result.codec, encodeArguments(result.codec, args))).toStrictEqual(
+        args,
+      );
+    }
+    // Where the object's type is only inferred, the branch as written accepts every value that
+    // is not an object: it stays, its required key with it.
+    const inferred = toProviderSchema(
+      closed(
+        { v: { anyOf: [{ properties: { x: false }, required: ['x'] }, { type: 'string' }] } },
+        ['v'],
+      ),
+      'portable',
+    );
+    expect((inferred.schema.properties as Record<string, unknown>).v).toStrictEqual({
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            x: {
+              type: 'string',
+              description: 'A JSON-encoded value matching this JSON Schema: false',
+            },
+          },
+          required: ['x'],
+          additionalProperties: false,
+        },
+        { type: 'string' },
+      ],
+    });
+  });
+
   it('sends a union whose branches cannot be told apart as a JSON string', () => {
     const schema = {
       type: 'object',
