@@ -366,8 +366,16 @@ function rewritePosition(
       original: schema,
     };
   } else if (type === 'null') {
-    if (recipe.nullStyle === 'nullable-keyword')
-      return rewriteEnum([null], annotations, schema, context);
+    if (recipe.nullStyle === 'nullable-keyword') {
+      // `null` is a wire string there: the keywords that judge a `null` (`not`, `if`...) cannot
+      // stand beside it, and are described.
+      const result = rewriteEnum([null], annotations, schema, context);
+      const beside = applicableKeywords('null')
+        .filter((keyword) => Object.hasOwn(schema, keyword))
+        .map((keyword): [string, unknown] => [keyword, schema[keyword]]);
+      describeRefused(result.wire, beside, context, pointer);
+      return result;
+    }
     result = {
       wire: typedWire(type, annotations),
       codec: null,

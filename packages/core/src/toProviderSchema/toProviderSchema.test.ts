@@ -1490,6 +1490,26 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('gemini: describes the keywords beside a null, which travels as the string "null"', () => {
+    // FUZZ_SEED=47: `then` refused the only value `type: "null"` takes, and was dropped unsaid.
+    const result = toProviderSchema(
+      closed({ c: { type: 'null', if: { required: ['a'] }, then: { enum: ['a'] } } }, ['c']),
+      'gemini',
+    );
+    expect((result.schema.properties as Record<string, unknown>).c).toStrictEqual({
+      type: 'string',
+      enum: ['null'],
+      description: 'Constraints: if: {"required":["a"]}; then: {"enum":["a"]}.',
+    });
+    expect(
+      codes('gemini', closed({ c: { type: 'null', not: { type: 'null' } } }, ['c'])),
+    ).toStrictEqual([
+      ['profile-keyword-described', '/properties/c'],
+      ['profile-object-open', ''],
+    ]);
+    expect(decodeArguments(result.codec, { c: 'null' })).toStrictEqual({ c: null });
+  });
+
   it('gemini: an integer exclusive bound is the inclusive one that admits the same integers', () => {
     // Zod's `.int().positive()`, Pydantic's `PositiveInt`: `exclusiveMinimum: 0` on an integer.
     const schema = closed(
