@@ -755,6 +755,35 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [],
   ],
   [
+    // Notion's API-patch-block-children, reduced: closed blocks whose `type` tag is optional
+    // share only `{}`, which the union then need not tell apart.
+    'closed blocks that share only {}',
+    {
+      type: 'object',
+      properties: {
+        children: {
+          type: 'array',
+          items: {
+            anyOf: [
+              {
+                type: 'object',
+                properties: { paragraph: { type: 'string' }, type: { enum: ['paragraph'] } },
+                additionalProperties: false,
+              },
+              {
+                type: 'object',
+                properties: { quote: { type: 'integer' }, type: { enum: ['quote'] } },
+                additionalProperties: false,
+              },
+            ],
+          },
+        },
+      },
+      required: ['children'],
+    },
+    [{ children: [{ type: 'paragraph', paragraph: 'a' }, { quote: 1 }, {}] }, { children: [] }],
+  ],
+  [
     // FUZZ_SEED=1008, reference documents: a key matching no pattern of an object without
     // `additionalProperties` could not be sent, and no diagnostic said so.
     'seed 1008: a key matching no pattern',

@@ -4,6 +4,7 @@ import { compileFresh } from '../../test/helpers/ajv.ts';
 import { fuzzSeed } from '../../test/helpers/fuzz.ts';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
 import {
+  acceptsEmptyObject,
   compileGuard,
   guardIsExact,
   guardOf,
@@ -11,6 +12,7 @@ import {
   matchesGuard,
   mayAcceptNull,
   readGuard,
+  sharesOnlyEmptyObject,
 } from './guards.ts';
 
 const TYPES: readonly JsonType[] = [
@@ -350,5 +352,107 @@ describe('readGuard', () => {
       guard: guardOf({ ...branch, additionalProperties: {} }),
     });
     expect(readGuard({ ...branch, patternProperties: {} }, ['kind', 'b']).keys).toBeUndefined();
+  });
+});
+
+describe('sharesOnlyEmptyObject', () => {
+  it('holds for closed objects whose shared keys hold disjoint tags, none required', () => {
+    // Notion's blocks: `{ paragraph, type: "paragraph" }`, `{ bulleted_list_item, type: ... }`.
+    const paragraph: CodecGuard = {
+      types: ['object'],
+      keys: ['paragraph', 'type'],
+      tags: [['type', ['paragraph']]],
+    };
+    const bulleted: CodecGuard = {
+      types: ['object'],
+      keys: ['bulleted_list_item', 'type'],
+      tags: [['type', ['bulleted_list_item']]],
+    };
+    expect(sharesOnlyEmptyObject(paragraph, bulleted)).toBe(true);
+    expect(sharesOnlyEmptyObject(paragraph, { ...bulleted, tags: [['type', ['paragraph']]] })).toBe(
+      false,
+    );
+    expect(sharesOnlyEmptyObject(paragraph, { ...bulleted, tags: [] })).toBe(false);
+    expect(sharesOnlyEmptyObject(paragraph, { ...bulleted, keys: undefined } as CodecGuard)).toBe(
+      false,
+    );
+    expect(sharesOnlyEmptyObject(paragraph, { ...bulleted, required: ['type'] })).toBe(false);
+    expect(sharesOnlyEmptyObject(paragraph, { ...bulleted, types: ['object', 'null'] })).toBe(
+      false,
+    );
+  });
+
+  it('is never wrong: a value both guards match is {}', () => {
+    const emptyOrNot = fc.oneof(value, fc.constant({}));
+    fc.assert(
+      fc.property(guard, guard, fc.array(emptyOrNot, { maxLength: 20 }), (left, right, values) => {
+        if (!sharesOnlyEmptyObject(left, right)) return;
+        for (const each of values) {
+          if (matchesGuard(left, each) && matchesGuard(right, each)) expect(each).toStrictEqual({});
+        }
+      }),
+      { seed: fuzzSeed(), numRuns: 2_000 },
+    );
+  });
+});
+
+describe('acceptsEmptyObject', () => {
+  it('holds for objects that require nothing, whatever their keywords say of keys present', () => {
+    const taking: unknown[] = [
+      true,
+      {},
+      { type: 'object' },
+      { type: ['object', 'null'], properties: { a: { type: 'string' } }, required: [] },
+      { type: 'object', additionalProperties: false, minProperties: 0, maxProperties: 0 },
+      {
+        properties: { a: false },
+        dependentRequired: { a: ['b'] },
+        propertyNames: { minLength: 3 },
+      },
+      { type: 'object', minLength: 3, items: false, format: 'email' },
+    ];
+    expect(taking.map(acceptsEmptyObject)).toStrictEqual(taking.map(() => true));
+    const unsure: unknown[] = [
+      false,
+      { type: 'string' },
+      { required: ['a'] },
+      { minProperties: 1 },
+      { maxProperties: -1 },
+      { enum: [{}] },
+      { not: { type: 'string' } },
+      { anyOf: [{}] },
+      { type: 'object', if: {}, then: false },
+    ];
+    expect(unsure.map(acceptsEmptyObject)).toStrictEqual(unsure.map(() => false));
+  });
+
+  it('is never wrong: Ajv accepts {} where it says so', () => {
+    const keyword = fc.constantFrom<Record<string, unknown>>(
+      { type: 'object' },
+      { type: 'string' },
+      { type: ['null', 'object'] },
+      { required: [] },
+      { required: ['a'] },
+      { minProperties: 0 },
+      { minProperties: 1 },
+      { maxProperties: 0 },
+      { properties: { a: false } },
+      { additionalProperties: false },
+      { propertyNames: false },
+      { dependentRequired: { a: ['b'] } },
+      { minLength: 1 },
+      { not: {} },
+      { const: 1 },
+    );
+    fc.assert(
+      fc.property(fc.array(keyword, { maxLength: 4 }), (parts) => {
+        const tested = Object.assign({}, ...parts) as Record<string, unknown>;
+        const compiled = compileFresh('2020-12', tested);
+        if (!('validate' in compiled)) throw compiled.error;
+        if (acceptsEmptyObject(tested))
+          expect(compiled.validate({}), JSON.stringify(tested)).toBe(true);
+      }),
+      { seed: fuzzSeed(), numRuns: 500 },
+    );
   });
 });

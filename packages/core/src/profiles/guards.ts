@@ -588,3 +588,80 @@ function objectsOverlap(left: CodecGuard, right: CodecGuard): boolean {
   }
   return true;
 }
+
+/**
+ * Whether the only value two guards both match is the empty object: both take objects alone,
+ * list their keys (closed objects), require none, and every key both list holds values only one
+ * of them takes there (a tag each, disjoint). Notion's blocks: `{ paragraph, type: "paragraph" }`
+ * and `{ bulleted_list_item, type: "bulleted_list_item" }`, every key optional.
+ *
+ * @param left One guard.
+ * @param right The other.
+ * @returns Whether `{}` is all they share.
+ */
+export function sharesOnlyEmptyObject(left: CodecGuard, right: CodecGuard): boolean {
+  const onlyObjects = (guard: CodecGuard) =>
+    guard.types !== undefined &&
+    guard.types.length > 0 &&
+    guard.types.every((type) => type === 'object') &&
+    guard.values === undefined &&
+    (guard.required === undefined || guard.required.length === 0);
+  if (!onlyObjects(left) || !onlyObjects(right)) return false;
+  const { keys } = left;
+  if (keys === undefined || right.keys === undefined) return false;
+  for (const key of keys) {
+    if (!right.keys.includes(key)) continue;
+    const mine = left.tags?.find(([name]) => name === key)?.[1];
+    const theirs = right.tags?.find(([name]) => name === key)?.[1];
+    if (mine === undefined || theirs === undefined) return false;
+    if (mine.some((value) => theirs.some((tag) => deepEqual(tag, value)))) return false;
+  }
+  return true;
+}
+
+/** Keywords that judge `{}` as they judge no object at all: each asserts only of keys present. */
+const SILENT_ON_EMPTY: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  'dependencies',
+]);
+
+/** Keywords that assert only of values that are not objects: `{}` passes each of them. */
+const OTHER_TYPES_ONLY: ReadonlySet<string> = new Set([
+  ...['minLength', 'maxLength', 'pattern', 'format'],
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  ...['items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains'],
+  ...['minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems'],
+]);
+
+/**
+ * Tells whether a schema surely accepts the empty object: it takes objects, requires no key, and
+ * asserts nothing else `{}` could fail (keywords of other types aside). Answers `false` where
+ * unsure (`enum`, `not`, unions, `minProperties`...).
+ *
+ * @param schema An original JSON Schema without `$ref` at its top.
+ * @returns Whether `{}` is accepted.
+ */
+export function acceptsEmptyObject(schema: unknown): boolean {
+  if (schema === true) return true;
+  if (!isPlainObject(schema)) return false;
+  for (const key of Object.keys(schema)) {
+    if (!isAssertionKey(key)) continue;
+    const value = schema[key];
+    if (key === 'type') {
+      const types = Array.isArray(value) ? value : [value];
+      if (!types.includes('object')) return false;
+    } else if (key === 'required') {
+      if (!Array.isArray(value) || value.length > 0) return false;
+    } else if (key === 'minProperties' || key === 'maxProperties') {
+      if (typeof value !== 'number' || (key === 'minProperties' ? value > 0 : value < 0))
+        return false;
+    } else if (!SILENT_ON_EMPTY.has(key) && !OTHER_TYPES_ONLY.has(key)) return false;
+  }
+  return true;
+}

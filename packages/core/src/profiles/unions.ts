@@ -3,7 +3,14 @@ import { DistinctValues } from '../utils/distinctValues.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
 import { assignAnnotations } from './describe.ts';
-import { guardIsExact, guardsOnlyNull, guardsOverlap, readGuard } from './guards.ts';
+import {
+  acceptsEmptyObject,
+  guardIsExact,
+  guardsOnlyNull,
+  guardsOverlap,
+  readGuard,
+  sharesOnlyEmptyObject,
+} from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { mapAlike } from './mapAlike.ts';
 import { isNullSchema, makeNullable } from './nullable.ts';
@@ -45,6 +52,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
         wire: wire.guard,
         original: original.guard,
         exact: guardIsExact(result.original),
+        takesEmpty: acceptsEmptyObject(result.original),
         size: wire.size + original.size,
       };
       guards[index] = known;
@@ -142,6 +150,8 @@ interface BranchGuards {
   original: CodecGuard;
   /** The original branch accepts every value its guard matches ({@link guardIsExact}). */
   exact: boolean;
+  /** The original branch surely accepts `{}` ({@link acceptsEmptyObject}). */
+  takesEmpty: boolean;
   /** The length of the lists in both guards: what comparing them walks. */
   size: number;
 }
@@ -211,8 +221,16 @@ function clashWithAny(
  * its guard matches (then it is tried first, and a shared value is one it accepts).
  */
 function ambiguous(left: BranchGuards, right: BranchGuards): boolean {
-  if (guardsOverlap(left.wire, right.wire)) return true;
-  return !left.exact && !right.exact && guardsOverlap(left.original, right.original);
+  // Where two object branches share only `{}`, it needs no telling apart: every object codec
+  // decodes `{}` to `{}`; and where both originals accept it, either encodes it to its own wire.
+  if (guardsOverlap(left.wire, right.wire) && !sharesOnlyEmptyObject(left.wire, right.wire))
+    return true;
+  return (
+    !left.exact &&
+    !right.exact &&
+    guardsOverlap(left.original, right.original) &&
+    !(left.takesEmpty && right.takesEmpty && sharesOnlyEmptyObject(left.original, right.original))
+  );
 }
 
 /** `anyOf` of the wire branches, nested unions flattened, `null` in the provider's spelling. */

@@ -1053,6 +1053,43 @@ describe('toProviderSchema', () => {
     expect(decodeArguments(result.codec, { body: { labels: null } })).toStrictEqual({ body: {} });
   });
 
+  it('keeps a union of closed objects that share only {}, every key optional', () => {
+    // Notion's API-patch-block-children: blocks told apart by a `type` tag that is optional, so
+    // both branches accept `{}`; it decodes to `{}` and encodes to either branch's wire.
+    const block = (type: string) => ({
+      type: 'object',
+      properties: {
+        [type]: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        type: { type: 'string', enum: [type] },
+      },
+      additionalProperties: false,
+    });
+    const schema = closed(
+      { children: { type: 'array', items: { anyOf: [block('paragraph'), block('quote')] } } },
+      ['children'],
+    );
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(codesOf(result)).not.toContain('profile-json-string');
+      const args = {
+        children: [{ type: 'paragraph', paragraph: { text: 'a' } }, { quote: { text: 'b' } }, {}],
+      };
+      const wire = encodeArguments(result.codec, args);
+      expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
+    }
+    // A branch that may refuse `{}` (here: `minProperties`) still needs telling apart.
+    const strict = closed(
+      {
+        children: {
+          type: 'array',
+          items: { anyOf: [{ ...block('paragraph'), minProperties: 1 }, block('quote')] },
+        },
+      },
+      ['children'],
+    );
+    expect(codesOf(toProviderSchema(strict, 'portable'))).toContain('profile-json-string');
+  });
+
   it('sends a nullable object whose union only requires names as the object or null', () => {
     // GitHub's repos/create-pages-site: OpenAPI 3.0 `nullable: true` beside "send source or
     // build_type". Names required constrain objects only: `null` passes every branch.
