@@ -243,6 +243,20 @@ const WIDE: Record<string, (n: number) => Record<string, unknown>> = {
       x: { anyOf: [closed('a', { data: {} }), closed('b', { list: { type: 'array' } })] },
     });
   },
+  'an anyOf of two closed objects sharing n tagged keys, none required': (n) => {
+    // They share only `{}`: each shared key holds another tag in each (sharesOnlyEmptyObject).
+    const closed = (tag: string, extra: Record<string, unknown>) => ({
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, { enum: [tag] }])),
+        ...extra,
+      },
+      additionalProperties: false,
+    });
+    return object({
+      x: { anyOf: [closed('a', { data: {} }), closed('b', { list: { type: 'array' } })] },
+    });
+  },
   'a type list of n names': (n) =>
     object({ x: { type: Array.from({ length: n }, (_, i) => `t${i}`) } }),
   'an anyOf of n copies of two branches': (n) =>
