@@ -555,13 +555,13 @@ function check(
       c.wireValuesWidened += 1;
     }
   }
-  // Tool arguments are objects.
-  const objects = originals.filter(
-    (value) => value !== null && typeof value === 'object' && !Array.isArray(value),
-  );
+  // Tool arguments are objects: so are the originals, and the decoded wire values, checked here
+  // (a root JSON string may decode to any value the original takes: FUZZ_SEED=54 decoded `null`).
+  const isArguments = (value: unknown) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
   for (const value of [
-    ...objects.filter((value) => originalAccepts(value) === true),
-    ...accepted,
+    ...originals.filter((value) => isArguments(value) && originalAccepts(value) === true),
+    ...accepted.filter(isArguments),
   ]) {
     // Law 2: encodes to a wire-valid value that decodes back. A narrowing diagnostic excuses a
     // value with no wire encoding only where the wire refuses it the way the diagnostic says. A
