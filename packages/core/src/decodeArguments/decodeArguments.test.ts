@@ -686,6 +686,18 @@ describe('decodeArguments', () => {
     }
   });
 
+  it('decodes with the root a codec holds at each call, with and without options', () => {
+    const json = { kind: 'json' } as const;
+    const held = codec({ kind: 'object', properties: { a: json } });
+    expect(decodeArguments(held, { a: '[1]' })).toStrictEqual({ a: [1] });
+    held.root = { kind: 'array', items: json };
+    expect(decodeArguments(held, ['1', 2])).toStrictEqual([1, 2]);
+    expect(decodeArguments(held, ['1', 2], { repair: true })).toStrictEqual([1, 2]);
+    held.root = null;
+    const args = { a: '[1]' };
+    expect(decodeArguments(held, args)).toBe(args);
+  });
+
   it('decodes a hand-built cyclic codec as deep as the value goes', () => {
     const node: Record<string, unknown> = { kind: 'object', properties: { v: { kind: 'json' } } };
     (node.properties as Record<string, unknown>).child = node;
