@@ -1,7 +1,7 @@
 import type { CodecNode, JsonValue } from '../types/index.ts';
 import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { keyIndexOf } from '../utils/keyLists.ts';
+import { SCANNED_KEYS } from '../utils/keyLists.ts';
 import {
   type CompiledGuard,
   compileGuard,
@@ -355,25 +355,39 @@ function hasOnlyKeyAndValue(object: object): boolean {
 const isOwn = Object.prototype.hasOwnProperty;
 
 /**
+ * Every key an object node drops or decodes, once each, packed in one array as three slots per
+ * key: the key, when it is dropped ({@link DROPPED}, {@link NULL_DROPPED}), its decoder
+ * ({@link IDENTITY}: kept as it is). A walk over a value's keys finds each of them in one search
+ * ({@link watchedAt}) rather than one per list of the codec, and reads all it needs of a key
+ * from this one array: three arrays side by side (each with its backing store) in a record were
+ * seven objects to load per decoded object instead of two, and they miss the processor's cache
+ * when each call decodes with other nodes than the last (measured ~5% of `decodeArguments` on
+ * the validator tools).
+ */
+type WatchedKeys = unknown[];
+
+/** Slots per key of {@link WatchedKeys}: the key, its drops, its decoder. */
+const WATCHED_SLOTS = 3;
+
+/**
+ * Where each key of a {@link WatchedKeys} is (its first slot), kept only for a list longer than
+ * {@link SCANNED_KEYS} keys (a shorter one is scanned: see `keyIndexOf`).
+ */
+type WatchedIndex = ReadonlyMap<string, number> | undefined;
+
+/**
  * An object node, compiled: what decoding one of its values reads. The decoding itself is done
- * by module functions that take this record, not by closures made per node: V8 runs the key
- * walks of one shared function markedly faster (measured ~35% on a copy) than the same walk in
- * a closure made for each node.
+ * by module functions that take these, not by closures made per node: V8 runs the key walks of
+ * one shared function markedly faster (measured ~35% on a copy) than the same walk in a closure
+ * made for each node.
  */
 interface CompiledObject {
   /** The listed properties. */
   properties: CompiledProperties;
-  /**
-   * Every key the node drops or decodes, once each: a walk over a value's keys finds each of
-   * them in one search of this list ({@link keyIndexOf}) rather than one per list of the codec.
-   */
-  watchedKeys: string[];
-  /** The index of each of them in `watchedKeys`. */
-  watchedIndex: Map<string, number>;
-  /** At the same indexes, when each of them is dropped ({@link DROPPED}, {@link NULL_DROPPED}). */
-  watchedDrops: number[];
-  /** At the same indexes, the decoder of each of them ({@link IDENTITY}: kept as it is). */
-  watchedMaps: Decoder[];
+  /** The keys the node drops or decodes. */
+  watched: WatchedKeys;
+  /** Where each of them is in `watched`, past {@link SCANNED_KEYS} of them. */
+  watchedIndex: WatchedIndex;
   /** The decoder of unlisted keys. */
   rest: Decoder;
   /** The wire property holding the other keys as entries, and their decoder (no `extra`: none). */
@@ -420,25 +434,26 @@ function compileObject(
   ) {
     return IDENTITY;
   }
+  const watched: WatchedKeys = [];
+  const offsets = new Map<string, number>();
+  for (const key of ignoredKeys) watchKey(watched, offsets, key, DROPPED, IDENTITY);
+  for (const key of nullKeys) watchKey(watched, offsets, key, NULL_DROPPED, IDENTITY);
+  for (const [index, key] of properties.mappedKeys.entries()) {
+    watchKey(watched, offsets, key, 0, properties.mappedMaps[index] as Decoder);
+  }
+  const watchedIndex = offsets.size > SCANNED_KEYS ? offsets : undefined;
   const compiled: CompiledObject = {
     properties,
-    watchedKeys: [],
-    watchedIndex: new Map(),
-    watchedDrops: [],
-    watchedMaps: [],
+    watched,
+    watchedIndex,
     rest,
     extraProperty: extra?.property,
     extraValue: extra === undefined ? undefined : decoderOf(extra.value, repair, parseJson),
     extraRead: extra !== undefined && repair ? textReaderOf(parseJson) : undefined,
   };
-  for (const key of ignoredKeys) watchKey(compiled, key, DROPPED, IDENTITY);
-  for (const key of nullKeys) watchKey(compiled, key, NULL_DROPPED, IDENTITY);
-  for (const [index, key] of properties.mappedKeys.entries()) {
-    watchKey(compiled, key, 0, properties.mappedMaps[index] as Decoder);
-  }
   if (rest === IDENTITY && extra === undefined) {
     return function decodeObject(wire: unknown): unknown {
-      return decodeShapedObject(compiled, wire);
+      return decodeShapedObject(watched, watchedIndex, wire);
     };
   }
   return function decodeObject(wire: unknown): unknown {
@@ -446,23 +461,44 @@ function compileObject(
   };
 }
 
-/** Adds what an object node does with a key to its watched keys (`decoder`: unless the identity). */
-function watchKey(node: CompiledObject, key: string, drops: number, decoder: Decoder): void {
-  let at = node.watchedIndex.get(key);
+/**
+ * Adds what an object node does with a key to its watched keys (`decoder`: unless the identity);
+ * `offsets` tells where each key already watched is.
+ */
+function watchKey(
+  watched: WatchedKeys,
+  offsets: Map<string, number>,
+  key: string,
+  drops: number,
+  decoder: Decoder,
+): void {
+  let at = offsets.get(key);
   if (at === undefined) {
-    at = node.watchedKeys.push(key) - 1;
-    node.watchedIndex.set(key, at);
-    node.watchedDrops.push(0);
-    node.watchedMaps.push(IDENTITY);
+    at = watched.push(key, 0, IDENTITY) - WATCHED_SLOTS;
+    offsets.set(key, at);
   }
-  node.watchedDrops[at] = (node.watchedDrops[at] as number) | drops;
-  if (decoder !== IDENTITY) node.watchedMaps[at] = decoder;
+  watched[at + 1] = (watched[at + 1] as number) | drops;
+  if (decoder !== IDENTITY) watched[at + 2] = decoder;
 }
 
-/** Whether an object node drops a value (`at`: its key's index among the watched keys). */
-function dropsAt(node: CompiledObject, at: number, value: unknown): boolean {
-  const drops = node.watchedDrops[at] as number;
+/** Where a key is in an object node's watched keys (its first slot), or -1 when it is not. */
+function watchedAt(watched: WatchedKeys, index: WatchedIndex, key: string): number {
+  if (index !== undefined) return index.get(key) ?? -1;
+  for (let at = 0; at < watched.length; at += WATCHED_SLOTS) {
+    if (watched[at] === key) return at;
+  }
+  return -1;
+}
+
+/** Whether an object node drops a value (`at`: where its key is among the watched keys). */
+function dropsAt(watched: WatchedKeys, at: number, value: unknown): boolean {
+  const drops = watched[at + 1] as number;
   return (drops & DROPPED) !== 0 || (value === null && (drops & NULL_DROPPED) !== 0);
+}
+
+/** The decoder of a watched key (`at`: where it is among the watched keys). */
+function decoderAt(watched: WatchedKeys, at: number): Decoder {
+  return watched[at + 2] as Decoder;
 }
 
 /**
@@ -472,20 +508,21 @@ function dropsAt(node: CompiledObject, at: number, value: unknown): boolean {
  * by a keyed load per listed key, which on the many object shapes a server meets goes through
  * V8's generic lookup each time.
  */
-function decodeShapedObject(node: CompiledObject, wire: unknown): unknown {
+function decodeShapedObject(watched: WatchedKeys, index: WatchedIndex, wire: unknown): unknown {
   if (!isPlainObject(wire)) return wire;
-  const { watchedKeys, watchedIndex } = node;
   let position = 0;
   for (const key in wire) {
     if (!isOwn.call(wire, key)) continue;
-    const at = keyIndexOf(watchedKeys, watchedIndex, key);
+    const at = watchedAt(watched, index, key);
     if (at >= 0) {
       const value = wire[key];
-      if (dropsAt(node, at, value)) return copyObject(node, wire, position, NOT_DECODED);
-      const decoder = node.watchedMaps[at] as Decoder;
+      if (dropsAt(watched, at, value)) {
+        return copyObject(watched, index, wire, position, NOT_DECODED);
+      }
+      const decoder = decoderAt(watched, at);
       if (decoder !== IDENTITY) {
         const decoded = decoder(value);
-        if (decoded !== value) return copyObject(node, wire, position, decoded);
+        if (decoded !== value) return copyObject(watched, index, wire, position, decoded);
       }
     }
     position++;
@@ -503,12 +540,12 @@ const NOT_DECODED = Symbol('not decoded');
  * dropped or decoded.
  */
 function copyObject(
-  node: CompiledObject,
+  watched: WatchedKeys,
+  index: WatchedIndex,
   wire: Record<string, unknown>,
   unchanged: number,
   pendingValue: unknown,
 ): Record<string, unknown> {
-  const { watchedKeys, watchedIndex } = node;
   const out: Record<string, unknown> = new PlainObject();
   let position = 0;
   // `for...in` with an own-key test walks the keys as `Object.keys` orders them, without
@@ -519,10 +556,10 @@ function copyObject(
     if (position === unchanged && pendingValue !== NOT_DECODED) {
       value = pendingValue;
     } else if (position >= unchanged) {
-      const at = keyIndexOf(watchedKeys, watchedIndex, key);
+      const at = watchedAt(watched, index, key);
       if (at >= 0) {
-        if (dropsAt(node, at, value)) continue;
-        const decoder = node.watchedMaps[at] as Decoder;
+        if (dropsAt(watched, at, value)) continue;
+        const decoder = decoderAt(watched, at);
         if (decoder !== IDENTITY) value = decoder(value);
       }
     }
@@ -535,14 +572,14 @@ function copyObject(
 
 /** Any other object: one walk over its keys, copied at the first change. */
 function decodeAnyObject(node: CompiledObject, wire: Record<string, unknown>): unknown {
-  const { properties, watchedKeys, watchedIndex, rest, extraProperty, extraValue } = node;
+  const { properties, watched, watchedIndex, rest, extraProperty, extraValue } = node;
   const keys = Object.keys(wire);
   let out: Record<string, unknown> | undefined;
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index] as string;
     const value = wire[key];
-    const at = keyIndexOf(watchedKeys, watchedIndex, key);
-    if (key === extraProperty || (at >= 0 && dropsAt(node, at, value))) {
+    const at = watchedAt(watched, watchedIndex, key);
+    if (key === extraProperty || (at >= 0 && dropsAt(watched, at, value))) {
       out ??= copyPrefix(wire, keys, index);
       continue;
     }
