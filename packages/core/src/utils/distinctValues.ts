@@ -98,8 +98,12 @@ function canonicalKey(value: unknown): string {
   }) as string;
 }
 
-/** How deep {@link fingerprint} reads: deeper values count as one, whatever they hold. */
-const FINGERPRINT_DEPTH = 16;
+/**
+ * How deep {@link fingerprint} reads: deeper values count as one, whatever they hold. Three levels
+ * tell a union's wire branches apart by their keywords, property names and each property's
+ * keywords; reading every level walked each branch whole (GitHub's ruleset unions, 21 objects).
+ */
+const FINGERPRINT_DEPTH = 3;
 
 /**
  * A 32-bit number equal for deep-equal JSON values, and nearly always different for others,
