@@ -271,6 +271,14 @@ const NEIGHBOURS: Readonly<Record<string, readonly string[]>> = {
  * branch that lists it and by the `additionalProperties` of every branch that does not.
  */
 function mergeProperties(merged: SchemaObject, all: readonly SchemaObject[]): boolean {
+  const only = onlyListing(all);
+  if (only !== undefined) {
+    // One branch lists properties and none constrains others (a union's branch beside its
+    // `type`): the merge would copy that list name by name, so the list itself is read instead
+    // (the rewrite never writes into what it reads).
+    if (hasOwnKey(only)) merged.properties = only;
+    return true;
+  }
   // Per name, the indexes of the branches that list it; and the branches that constrain the
   // names they do not list. One walk over the branches: a wide allOf stays linear.
   const listedBy = new Map<string, number[]>();
@@ -336,4 +344,26 @@ function intersectTypes(left: unknown, right: unknown): string | string[] {
   }
   const result = TYPE_ORDER.filter((type) => both.has(type));
   return result.length === 1 ? result[0]! : result;
+}
+
+/**
+ * The `properties` of the one branch that lists any, where no branch has `patternProperties` or
+ * `additionalProperties`: then {@link mergeProperties} has nothing to combine.
+ */
+function onlyListing(all: readonly SchemaObject[]): SchemaObject | undefined {
+  let only: SchemaObject | undefined;
+  for (const branch of all) {
+    if (branch.patternProperties !== undefined || branch.additionalProperties !== undefined)
+      return undefined;
+    if (!isPlainObject(branch.properties)) continue;
+    if (only !== undefined) return undefined;
+    only = branch.properties;
+  }
+  return only;
+}
+
+/** Whether an object has an own enumerable key (without listing them all). */
+function hasOwnKey(object: SchemaObject): boolean {
+  for (const key in object) if (Object.hasOwn(object, key)) return true;
+  return false;
 }
