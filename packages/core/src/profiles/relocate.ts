@@ -241,8 +241,7 @@ export function relocateIntoMembers(
       }
     }
     if (best === tokens.length && prefix === pointer) continue;
-    const named = tokens.slice(0, best).map((token) => `/${escapePointerToken(token)}`);
-    diagnostics[index] = { ...diagnostic, pointer: prefix + named.join('') };
+    diagnostics[index] = { ...diagnostic, pointer: prefix + leadingTokens(rest, tokens, best) };
   }
 }
 
@@ -320,6 +319,22 @@ function placesOf(
 /** Whether a schema holds a keyword of its own. */
 function holds(schema: unknown, keyword: string): boolean {
   return typeof schema === 'object' && schema !== null && Object.hasOwn(schema, keyword);
+}
+
+/**
+ * The first `count` tokens of a pointer, as a pointer: where it escapes nothing (no `~`), its
+ * text up to the slash that follows them, read without escaping each token again.
+ */
+function leadingTokens(pointer: string, tokens: readonly string[], count: number): string {
+  if (count === tokens.length && !pointer.includes('~')) return pointer;
+  if (!pointer.includes('~')) {
+    let end = 0;
+    for (let token = 1; token <= count; token++) end = pointer.indexOf('/', end + 1);
+    return pointer.slice(0, end);
+  }
+  let named = '';
+  for (let token = 0; token < count; token++) named += `/${escapePointerToken(tokens[token]!)}`;
+  return named;
 }
 
 /** How many member reads {@link relocateIntoMembers} makes per call, at most. */
