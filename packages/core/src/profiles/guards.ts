@@ -565,6 +565,67 @@ export function guardsOverlap(left: CodecGuard, right: CodecGuard): boolean {
   return objectsOverlap(left, right) && objectsOverlap(right, left);
 }
 
+/**
+ * An object guard's discriminators, read once per branch for {@link tagsApart}: per tagged key
+ * (its first entry, as {@link objectsOverlap} finds it), the scalar values it allows, and the
+ * keys the object must have.
+ */
+export interface TagIndex {
+  tags: ReadonlyMap<string, ReadonlySet<unknown>>;
+  required: ReadonlySet<string>;
+}
+
+/**
+ * The {@link TagIndex} of a guard that {@link guardsOverlap} judges by its object keys alone
+ * (objects only, no listed values) and that has tags of scalar values; `undefined` otherwise.
+ *
+ * @param guard A branch's guard.
+ * @returns Its index, or `undefined`.
+ */
+export function tagIndexOf(guard: CodecGuard): TagIndex | undefined {
+  const { types, values, tags } = guard;
+  if (values !== undefined || types === undefined || types.length === 0) return undefined;
+  if (tags === undefined || tags.length === 0) return undefined;
+  for (const type of types) if (type !== 'object') return undefined;
+  const index = new Map<string, ReadonlySet<unknown>>();
+  for (const [key, allowed] of tags) {
+    if (index.has(key)) continue;
+    // A scalar equals another as `deepEqual` reads it exactly when a set finds it (NaN aside).
+    for (const value of allowed) {
+      if ((typeof value === 'object' && value !== null) || Number.isNaN(value)) return undefined;
+    }
+    index.set(key, new Set(allowed));
+  }
+  return { tags: index, required: new Set(guard.required ?? []) };
+}
+
+/**
+ * Whether two guards indexed by {@link tagIndexOf} are told apart by a tag: a key both tag,
+ * that one of them requires, with no value in common. Then {@link guardsOverlap} is `false` (its
+ * `objectsOverlap` finds that tag), found without comparing their lists value by value: a wide
+ * discriminated union compares each pair of its branches.
+ *
+ * @param left One guard's index (`undefined`: not indexed, nothing known).
+ * @param right The other's.
+ * @returns `true` only where the guards cannot overlap.
+ */
+export function tagsApart(left: TagIndex | undefined, right: TagIndex | undefined): boolean {
+  if (left === undefined || right === undefined) return false;
+  for (const [key, allowed] of left.tags) {
+    const other = right.tags.get(key);
+    if (other === undefined || !(left.required.has(key) || right.required.has(key))) continue;
+    let shared = false;
+    for (const value of allowed) {
+      if (other.has(value)) {
+        shared = true;
+        break;
+      }
+    }
+    if (!shared) return true;
+  }
+  return false;
+}
+
 /** The values both guards admit, when either lists its values. */
 function valuesInBoth(
   left: CodecGuard,

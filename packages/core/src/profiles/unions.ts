@@ -10,6 +10,9 @@ import {
   guardsOverlap,
   readGuard,
   sharesOnlyEmptyObject,
+  type TagIndex,
+  tagIndexOf,
+  tagsApart,
 } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import { mapAlike } from './mapAlike.ts';
@@ -51,6 +54,8 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
       known = {
         wire: wire.guard,
         original: original.guard,
+        wireTags: tagIndexOf(wire.guard),
+        originalTags: tagIndexOf(original.guard),
         exact: guardIsExact(result.original),
         takesEmpty: acceptsEmptyObject(result.original),
         size: wire.size + original.size,
@@ -148,6 +153,10 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
 interface BranchGuards {
   wire: CodecGuard;
   original: CodecGuard;
+  /** The wire guard's discriminators, where a tag alone may tell it apart ({@link tagsApart}). */
+  wireTags: TagIndex | undefined;
+  /** The same for the original guard. */
+  originalTags: TagIndex | undefined;
   /** The original branch accepts every value its guard matches ({@link guardIsExact}). */
   exact: boolean;
   /** The original branch surely accepts `{}` ({@link acceptsEmptyObject}). */
@@ -223,11 +232,16 @@ function clashWithAny(
 function ambiguous(left: BranchGuards, right: BranchGuards): boolean {
   // Where two object branches share only `{}`, it needs no telling apart: every object codec
   // decodes `{}` to `{}`; and where both originals accept it, either encodes it to its own wire.
-  if (guardsOverlap(left.wire, right.wire) && !sharesOnlyEmptyObject(left.wire, right.wire))
+  if (
+    !tagsApart(left.wireTags, right.wireTags) &&
+    guardsOverlap(left.wire, right.wire) &&
+    !sharesOnlyEmptyObject(left.wire, right.wire)
+  )
     return true;
   return (
     !left.exact &&
     !right.exact &&
+    !tagsApart(left.originalTags, right.originalTags) &&
     guardsOverlap(left.original, right.original) &&
     !(left.takesEmpty && right.takesEmpty && sharesOnlyEmptyObject(left.original, right.original))
   );
