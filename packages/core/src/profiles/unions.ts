@@ -247,6 +247,9 @@ function ambiguous(left: BranchGuards, right: BranchGuards): boolean {
   );
 }
 
+/** Up to this many branches, {@link unionWire} compares each with the earlier ones. */
+const FEW_BRANCHES = 4;
+
 /** `anyOf` of the wire branches, nested unions flattened, `null` in the provider's spelling. */
 function unionWire(
   branches: readonly SchemaObject[],
@@ -255,7 +258,9 @@ function unionWire(
   context: RewriteContext,
 ): SchemaObject {
   const flat: SchemaObject[] = [];
-  const seen = new DistinctValues();
+  // Past a few branches, fingerprinted from the first: branches alike but for a tag deep inside
+  // (a discriminated union's) made each new one a deep comparison with every earlier one.
+  const seen = new DistinctValues(branches.length > FEW_BRANCHES ? 0 : undefined);
   for (const branch of branches) {
     const nested = Object.keys(branch).every(
       (key) => key === 'anyOf' || key === 'description' || key === 'title',

@@ -17,8 +17,20 @@ const COMPARED_VALUES = 16;
  */
 export class DistinctValues {
   private readonly values: unknown[] = [];
-  /** Past {@link COMPARED_VALUES} values: the values kept, by fingerprint. */
+  /** Past {@link compared} values: the values kept, by fingerprint. */
   private byFingerprint: Map<number, FingerprintClass> | undefined;
+
+  /** Up to how many values a new one is compared with each. */
+  private readonly compared: number;
+
+  /**
+   * @param compared Up to how many values a new one is compared with each (default
+   *   {@link COMPARED_VALUES}); `0` fingerprints from the first, where the values are known to be
+   *   many and alike near their top (a union's branches: comparing pairs walked them deep).
+   */
+  constructor(compared = COMPARED_VALUES) {
+    this.compared = compared;
+  }
 
   /**
    * Adds a value unless a deep-equal one is there.
@@ -30,7 +42,7 @@ export class DistinctValues {
     if (this.byFingerprint === undefined) {
       if (this.values.some((known) => deepEqual(known, value))) return false;
       this.values.push(value);
-      if (this.values.length > COMPARED_VALUES) {
+      if (this.values.length > this.compared) {
         this.byFingerprint = new Map();
         for (const known of this.values) addToClass(this.byFingerprint, fingerprint(known), known);
       }
