@@ -566,14 +566,21 @@ export function guardsOverlap(left: CodecGuard, right: CodecGuard): boolean {
 }
 
 /**
- * An object guard's discriminators, read once per branch for {@link tagsApart}: per tagged key
- * (its first entry, as {@link objectsOverlap} finds it), the scalar values it allows, and the
- * keys the object must have.
+ * An object guard's discriminators, read once per branch for {@link tagsApart}: each tagged key
+ * (its first entry, as {@link objectsOverlap} finds it) beside the scalar values it allows, and
+ * the keys the object must have. Lists, not maps: a guard has a tag or two, and a map's
+ * iterator per pair cost more than the comparison.
  */
 export interface TagIndex {
-  tags: ReadonlyMap<string, ReadonlySet<unknown>>;
-  required: ReadonlySet<string>;
+  keys: readonly string[];
+  values: ReadonlyArray<readonly unknown[]>;
+  /** A set of the values, for a long list (a tag of many values, looked up per pair). */
+  sets: ReadonlyArray<ReadonlySet<unknown> | undefined>;
+  required: readonly string[];
 }
+
+/** Past this many values, a tag's values are also kept in a set. */
+const FEW_TAG_VALUES = 16;
 
 /**
  * The {@link TagIndex} of a guard that {@link guardsOverlap} judges by its object keys alone
@@ -587,16 +594,21 @@ export function tagIndexOf(guard: CodecGuard): TagIndex | undefined {
   if (values !== undefined || types === undefined || types.length === 0) return undefined;
   if (tags === undefined || tags.length === 0) return undefined;
   for (const type of types) if (type !== 'object') return undefined;
-  const index = new Map<string, ReadonlySet<unknown>>();
+  const keys: string[] = [];
+  const allowedValues: Array<readonly unknown[]> = [];
+  const sets: Array<ReadonlySet<unknown> | undefined> = [];
   for (const [key, allowed] of tags) {
-    if (index.has(key)) continue;
-    // A scalar equals another as `deepEqual` reads it exactly when a set finds it (NaN aside).
+    if (keys.includes(key)) continue;
+    // A scalar equals another as `deepEqual` reads it exactly when `includes` or a set finds it
+    // (NaN aside).
     for (const value of allowed) {
       if ((typeof value === 'object' && value !== null) || Number.isNaN(value)) return undefined;
     }
-    index.set(key, new Set(allowed));
+    keys.push(key);
+    allowedValues.push(allowed);
+    sets.push(allowed.length > FEW_TAG_VALUES ? new Set(allowed) : undefined);
   }
-  return { tags: index, required: new Set(guard.required ?? []) };
+  return { keys, values: allowedValues, sets, required: guard.required ?? [] };
 }
 
 /**
@@ -611,12 +623,15 @@ export function tagIndexOf(guard: CodecGuard): TagIndex | undefined {
  */
 export function tagsApart(left: TagIndex | undefined, right: TagIndex | undefined): boolean {
   if (left === undefined || right === undefined) return false;
-  for (const [key, allowed] of left.tags) {
-    const other = right.tags.get(key);
-    if (other === undefined || !(left.required.has(key) || right.required.has(key))) continue;
+  for (let index = 0; index < left.keys.length; index++) {
+    const key = left.keys[index]!;
+    const at = right.keys.indexOf(key);
+    if (at === -1 || !(left.required.includes(key) || right.required.includes(key))) continue;
+    const other = right.values[at]!;
+    const otherSet = right.sets[at];
     let shared = false;
-    for (const value of allowed) {
-      if (other.has(value)) {
+    for (const value of left.values[index]!) {
+      if (otherSet === undefined ? other.includes(value) : otherSet.has(value)) {
         shared = true;
         break;
       }
