@@ -577,6 +577,10 @@ export interface TagIndex {
   /** A set of the values, for a long list (a tag of many values, looked up per pair). */
   sets: ReadonlyArray<ReadonlySet<unknown> | undefined>;
   required: readonly string[];
+  /** Each key's place in `keys`, for many tags (two wide objects compared in linear time). */
+  places: ReadonlyMap<string, number> | undefined;
+  /** `required` as a set, for many names. */
+  requiredSet: ReadonlySet<string> | undefined;
 }
 
 /** Past this many values, a tag's values are also kept in a set. */
@@ -597,18 +601,29 @@ export function tagIndexOf(guard: CodecGuard): TagIndex | undefined {
   const keys: string[] = [];
   const allowedValues: Array<readonly unknown[]> = [];
   const sets: Array<ReadonlySet<unknown> | undefined> = [];
+  const places = tags.length > FEW_KEYS ? new Map<string, number>() : undefined;
   for (const [key, allowed] of tags) {
-    if (keys.includes(key)) continue;
+    if (places === undefined ? keys.includes(key) : places.has(key)) continue;
     // A scalar equals another as `deepEqual` reads it exactly when `includes` or a set finds it
     // (NaN aside).
     for (const value of allowed) {
       if ((typeof value === 'object' && value !== null) || Number.isNaN(value)) return undefined;
     }
+    places?.set(key, keys.length);
     keys.push(key);
     allowedValues.push(allowed);
     sets.push(allowed.length > FEW_TAG_VALUES ? new Set(allowed) : undefined);
   }
-  return { keys, values: allowedValues, sets, required: guard.required ?? [] };
+  const required = guard.required ?? [];
+  const requiredSet = required.length > FEW_KEYS ? new Set(required) : undefined;
+  return { keys, values: allowedValues, sets, required, places, requiredSet };
+}
+
+/** Whether an index's guard requires a key. */
+function requires(index: TagIndex, key: string): boolean {
+  return index.requiredSet === undefined
+    ? index.required.includes(key)
+    : index.requiredSet.has(key);
 }
 
 /**
@@ -625,8 +640,8 @@ export function tagsApart(left: TagIndex | undefined, right: TagIndex | undefine
   if (left === undefined || right === undefined) return false;
   for (let index = 0; index < left.keys.length; index++) {
     const key = left.keys[index]!;
-    const at = right.keys.indexOf(key);
-    if (at === -1 || !(left.required.includes(key) || right.required.includes(key))) continue;
+    const at = right.places === undefined ? right.keys.indexOf(key) : (right.places.get(key) ?? -1);
+    if (at === -1 || !(requires(left, key) || requires(right, key))) continue;
     const other = right.values[at]!;
     const otherSet = right.sets[at];
     let shared = false;
