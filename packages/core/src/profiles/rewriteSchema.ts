@@ -272,15 +272,7 @@ function rewritePosition(
       // branch, so the union is the object branch's alone (which may then send the object and
       // describe the union).
       for (const branch of split) if (branch.type !== 'object') delete branch.anyOf;
-      const from = context.diagnostics.length;
-      const result = readAs(
-        rewrite({ ...annotations, anyOf: split }, pointer, depth, context),
-        schema,
-      );
-      foldTypeBranches(context.diagnostics, from, pointer);
-      return result;
-    }
-    if (Array.isArray(schema.anyOf)) {
+    } else if (Array.isArray(schema.anyOf)) {
       const next = { ...annotations, allOf: [{ anyOf: split }, { anyOf: schema.anyOf }] };
       const from = context.diagnostics.length;
       const result = readAs(rewrite(next, pointer, depth, context), schema);
