@@ -2,7 +2,7 @@ import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
 import { commonValues } from '../utils/commonValues.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { isAssertionKey } from './keywords.ts';
+import { isAssertionKey, keywordsOfType } from './keywords.ts';
 import { typeWithNullable } from './nullable.ts';
 
 const JSON_TYPES: ReadonlySet<string> = new Set([
@@ -568,8 +568,9 @@ export function guardsOverlap(left: CodecGuard, right: CodecGuard): boolean {
 /**
  * An object guard's discriminators, read once per branch for {@link tagsApart}: each tagged key
  * (its first entry, as {@link objectsOverlap} finds it) beside the scalar values it allows, and
- * the keys the object must have. Lists, not maps: a guard has a tag or two, and a map's
- * iterator per pair cost more than the comparison.
+ * the keys the object must have. Lists for a few tags (a guard mostly has a tag or two, and a
+ * map's lookup per pair cost more than the scan); past {@link FEW_KEYS}, a map and a set beside
+ * them, so two wide objects are compared in linear work.
  */
 export interface TagIndex {
   keys: readonly string[];
@@ -752,24 +753,24 @@ function tagsByKey(guard: CodecGuard): Map<string, JsonValue[]> {
   return tags;
 }
 
-/** Keywords that judge `{}` as they judge no object at all: each asserts only of keys present. */
+/**
+ * Keywords that judge `{}` as they judge no object at all: the object keywords but the key counts
+ * (read apart), and the ones that assert only of keys present.
+ */
 const SILENT_ON_EMPTY: ReadonlySet<string> = new Set([
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'propertyNames',
-  'unevaluatedProperties',
-  'dependentSchemas',
-  'dependentRequired',
-  'dependencies',
+  ...keywordsOfType('object'),
+  ...['properties', 'patternProperties', 'additionalProperties'],
 ]);
 
-/** Keywords that assert only of values that are not objects: `{}` passes each of them. */
+/**
+ * Keywords that assert only of values that are not objects: `{}` passes each of them. The array
+ * keywords the filter leaves to the rewrite of items (`items`, `prefixItems`...) among them.
+ */
 const OTHER_TYPES_ONLY: ReadonlySet<string> = new Set([
-  ...['minLength', 'maxLength', 'pattern', 'format'],
-  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
-  ...['items', 'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains'],
-  ...['minItems', 'maxItems', 'uniqueItems', 'unevaluatedItems'],
+  ...keywordsOfType('string'),
+  ...keywordsOfType('number'),
+  ...keywordsOfType('array'),
+  ...['items', 'prefixItems', 'additionalItems'],
 ]);
 
 /**

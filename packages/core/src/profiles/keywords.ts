@@ -112,6 +112,17 @@ export function allAssertionKeywords(): readonly string[] {
 }
 
 /**
+ * The assertion keywords that constrain only values of one type: those of
+ * {@link applicableKeywords} but the ones that apply to any type (`not`, `if`...).
+ *
+ * @param type A JSON type.
+ * @returns The keywords (shared: not to be written; none for a type the filter does not know).
+ */
+export function keywordsOfType(type: string): readonly string[] {
+  return Object.hasOwn(BY_TYPE, type) ? BY_TYPE[type]! : [];
+}
+
+/**
  * The assertion keywords that constrain a value of a type.
  *
  * @param type The type, or `undefined` for any type.
