@@ -34,6 +34,7 @@ import { parsePointer, resolvePointer } from '../src/utils/pointer.ts';
 import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 import { readAsGemini } from './helpers/gemini.ts';
+import { ADD_ITEM_BODY } from './helpers/github-bodies.ts';
 import { instanceValue, schemaDocument } from './helpers/schema-arbitrary.ts';
 import {
   degradeDiagnostics,
@@ -682,18 +683,7 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     {
       type: 'object',
       properties: {
-        body: {
-          type: 'object',
-          properties: {
-            type: { enum: ['Issue', 'PullRequest'] },
-            id: { type: 'integer' },
-            owner: { type: 'string' },
-            repo: { type: 'string' },
-          },
-          required: ['type'],
-          additionalProperties: false,
-          oneOf: [{ required: ['id'] }, { required: ['owner', 'repo'] }],
-        },
+        body: { ...ADD_ITEM_BODY, additionalProperties: false },
       },
       required: ['body'],
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileFresh } from '../../test/helpers/ajv.ts';
 import { readAsGemini } from '../../test/helpers/gemini.ts';
+import { ADD_ITEM_BODY } from '../../test/helpers/github-bodies.ts';
 import { createSecondOpinion } from '../../test/helpers/second-opinion.ts';
 import { checkProviderSchema } from '../checkProviderSchema/index.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
@@ -894,17 +895,7 @@ describe('toProviderSchema', () => {
 
   it('sends the object of a union that only requires names, where the branches cannot be told apart', () => {
     // GitHub's projects/add-item-for-org: "send id, or owner and repo".
-    const body = {
-      type: 'object',
-      properties: {
-        type: { enum: ['Issue', 'PullRequest'] },
-        id: { type: 'integer' },
-        owner: { type: 'string' },
-        repo: { type: 'string' },
-      },
-      required: ['type'],
-      oneOf: [{ required: ['id'] }, { required: ['owner', 'repo'] }],
-    };
+    const body = ADD_ITEM_BODY;
     const schema = { type: 'object', properties: { body }, required: ['body'] };
     const nullable = (type: string) => ({ type: [type, 'null'] });
     const result = toProviderSchema(schema, 'portable');
