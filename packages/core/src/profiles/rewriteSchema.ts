@@ -263,11 +263,7 @@ function rewritePosition(
         : undefined;
     if (nullableLeaf !== undefined) return nullableLeaf;
     const split = types.map((type) => typeBranch(schema, type));
-    if (
-      Array.isArray(schema.anyOf) &&
-      narrowsDeclaredOnly(schema.anyOf, schema.properties) &&
-      !context.oneOfs?.has(schema.anyOf)
-    ) {
+    if (narrowingAnyOf(schema, context)) {
       // What such a union asserts is an object's: every value of another type passes each
       // branch, so the union is the object branch's alone (which may then send the object and
       // describe the union).
@@ -290,11 +286,7 @@ function rewritePosition(
     return result;
   }
   if (present & STEERING.anyOf && Array.isArray(schema.anyOf)) {
-    // A `oneOf` read as this `anyOf` took its own way at its own position.
-    if (
-      narrowsDeclaredOnly(schema.anyOf, schema.properties) &&
-      context.oneOfs?.has(schema.anyOf) !== true
-    )
+    if (narrowingAnyOf(schema, context))
       return unionOrObject(schema, 'anyOf', pointer, depth, context);
     return rewriteAnyOf(schema, annotations, pointer, depth, context);
   }
@@ -586,6 +578,18 @@ function unionOrObject(
   }
   describeRefused(object.wire, [[keyword, branches]], context, pointer);
   return readAs(object, schema);
+}
+
+/**
+ * Whether a schema's `anyOf` only narrows the object beside it ({@link narrowsDeclaredOnly}) and
+ * is no `oneOf` read as `anyOf`, which took its own way at its own position (`context.oneOfs`).
+ */
+function narrowingAnyOf(schema: SchemaObject, context: RewriteContext): boolean {
+  return (
+    Array.isArray(schema.anyOf) &&
+    narrowsDeclaredOnly(schema.anyOf, schema.properties) &&
+    context.oneOfs?.has(schema.anyOf) !== true
+  );
 }
 
 /**
