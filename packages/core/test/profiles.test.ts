@@ -815,6 +815,36 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     },
     [{ kind: 'x' }, {}],
   ],
+  [
+    // Notion's API-post-page `parent`, reduced: open objects that list different keys each send
+    // their other keys as entries, so they map a value differently. Read as mapping alike, a
+    // value only the second accepts was encoded by the first, to a wire value no branch accepts.
+    'open branches that list different keys',
+    {
+      type: 'object',
+      properties: {
+        parent: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: { page_id: { type: 'string' } },
+              required: ['page_id'],
+              additionalProperties: true,
+            },
+            {
+              type: 'object',
+              properties: { database_id: { type: 'string' } },
+              required: ['database_id'],
+              additionalProperties: true,
+            },
+          ],
+        },
+      },
+      required: ['parent'],
+      additionalProperties: false,
+    },
+    [{ parent: { database_id: 'y', page_id: 5 } }, { parent: { page_id: 'x', other: [1] } }],
+  ],
 ];
 
 describe('round-trip law: counterexamples found before', () => {

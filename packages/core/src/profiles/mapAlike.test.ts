@@ -73,4 +73,31 @@ describe('mapAlike', () => {
       false,
     );
   });
+
+  it('reads a key one side lists as the other side maps its unlisted keys', () => {
+    // Notion's `parent`: open objects that list different keys send their other keys as
+    // entries, so `page_id` stays a property through one and becomes an entry through the other.
+    const extra = { property: 'otherProperties', value: { kind: 'json' } } as const;
+    const pages: CodecNode = { kind: 'object', properties: { page_id: null }, extra };
+    const databases: CodecNode = { kind: 'object', properties: { database_id: null }, extra };
+    expect(mapAlike(pages, databases)).toBe(false);
+    expect(mapAlike(databases, pages)).toBe(false);
+    expect(mapAlike(pages, { kind: 'object', properties: { page_id: null }, extra })).toBe(true);
+    // Where the wire keeps `additionalProperties`, an unlisted key's value maps through `rest`.
+    const rest: CodecNode = { kind: 'object', properties: { a: null }, rest: { kind: 'json' } };
+    const listed: CodecNode = {
+      kind: 'object',
+      properties: { a: null, b: null },
+      rest: { kind: 'json' },
+    };
+    expect(mapAlike(rest, listed)).toBe(false);
+    expect(mapAlike(listed, rest)).toBe(false);
+    const both: CodecNode = {
+      kind: 'object',
+      properties: { a: null, b: { kind: 'json' } },
+      rest: { kind: 'json' },
+    };
+    expect(mapAlike(rest, both)).toBe(true);
+    expect(mapAlike(both, rest)).toBe(true);
+  });
 });

@@ -56,9 +56,17 @@ export function mapAlike(left: CodecNode, right: CodecNode): boolean {
       stack.push(a.rest ?? null, b.rest ?? null);
       const left = a.properties ?? {};
       const right = b.properties ?? {};
-      for (const key of Object.keys(left)) stack.push(left[key] as CodecNode, right[key] ?? null);
+      // A key one side lists and the other does not maps, on that other side, as its unlisted
+      // keys do: into the `{ key, value }` entries (never as a listed key is), or through `rest`.
+      for (const key of Object.keys(left)) {
+        if (Object.hasOwn(right, key)) stack.push(left[key] as CodecNode, right[key] as CodecNode);
+        else if (b.extra !== undefined) return false;
+        else stack.push(left[key] as CodecNode, b.rest ?? null);
+      }
       for (const key of Object.keys(right)) {
-        if (!Object.hasOwn(left, key)) stack.push(null, right[key] as CodecNode);
+        if (Object.hasOwn(left, key)) continue;
+        if (a.extra !== undefined) return false;
+        stack.push(a.rest ?? null, right[key] as CodecNode);
       }
     } else if (!deepEqual(a, b)) return false;
   }
