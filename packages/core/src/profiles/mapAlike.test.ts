@@ -1,6 +1,54 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CodecNode } from '../types/index.ts';
+import { decodeArguments } from '../decodeArguments/index.ts';
+import { encodeArguments } from '../encodeArguments/index.ts';
+import type { Codec, CodecNode, JsonValue } from '../types/index.ts';
 import { mapAlike, mapsNothing } from './mapAlike.ts';
+
+/** Keys the generated codecs list and the generated values hold. */
+const KEYS = ['a', 'b', 'c'] as const;
+
+/** A codec that maps a value, one that only marks a container, and the identity. */
+const leafCodec = fc.constantFrom<CodecNode>(
+  null,
+  { kind: 'json' },
+  { kind: 'array', items: null },
+);
+
+/** Object codecs as `rewriteObject` writes them: beside entries or `rest`, every key listed. */
+const objectCodec: fc.Arbitrary<CodecNode> = fc
+  .record({
+    listed: fc.subarray([...KEYS]),
+    codecs: fc.array(leafCodec, { minLength: KEYS.length, maxLength: KEYS.length }),
+    nullMeansAbsent: fc.subarray([...KEYS]),
+    others: fc.constantFrom('none', 'extra', 'rest'),
+    value: leafCodec,
+  })
+  .map(({ listed, codecs, nullMeansAbsent, others, value }) => {
+    const node: Extract<CodecNode, { kind: 'object' }> = { kind: 'object' };
+    if (listed.length > 0 || others !== 'none')
+      node.properties = Object.fromEntries(listed.map((key, index) => [key, codecs[index]!]));
+    if (nullMeansAbsent.length > 0) node.nullMeansAbsent = nullMeansAbsent;
+    if (others === 'extra') node.extra = { property: 'otherProperties', value };
+    if (others === 'rest') node.rest = value;
+    return node;
+  });
+
+/** Values shaped like those codecs' originals and wires: the listed keys, entries, JSON text. */
+const objectValue: fc.Arbitrary<JsonValue> = fc.dictionary(
+  fc.constantFrom(...KEYS, 'd', 'otherProperties'),
+  fc.constantFrom<JsonValue>(
+    null,
+    1,
+    '{"x":1}',
+    'text',
+    [1],
+    { x: 1 },
+    [{ key: 'd', value: '2' }],
+    [{ key: 'a', value: '[1]' }],
+  ),
+  { maxKeys: 4 },
+);
 
 describe('mapsNothing', () => {
   it('holds for null and for containers that only mark where they stand', () => {
@@ -99,5 +147,30 @@ describe('mapAlike', () => {
     };
     expect(mapAlike(rest, both)).toBe(true);
     expect(mapAlike(both, rest)).toBe(true);
+  });
+});
+
+describe('mapAlike, against the codec it stands for', () => {
+  it('holds only where encoding and decoding through either codec give the same value', () => {
+    const codec = (root: CodecNode): Codec => ({ version: 1, root });
+    fc.assert(
+      fc.property(
+        objectCodec,
+        objectCodec,
+        fc.array(objectValue, { maxLength: 6 }),
+        (a, b, values) => {
+          fc.pre(mapAlike(a, b));
+          for (const value of values) {
+            const encoded = encodeArguments(codec(a), value);
+            expect(encodeArguments(codec(b), value)).toStrictEqual(encoded);
+            for (const wire of [value, encoded])
+              expect(decodeArguments(codec(b), wire)).toStrictEqual(
+                decodeArguments(codec(a), wire),
+              );
+          }
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -110,6 +110,16 @@ export function unionSchema(): fc.Arbitrary<SchemaWithValues> {
         if (additional !== false && pick(false, false, true)) {
           value['x-more'] = typeof additional === 'object' ? 'm' : pick<unknown>(1, 'm');
         }
+        // A name another branch may list, holding what that branch may refuse: where this object
+        // takes unknown keys, the value is still this branch's (Notion's `parent` as
+        // `{ database_id, page_id: 5 }`), though the other branch's guard may match it.
+        const unlisted = KEYS.filter((name) => !names.includes(name));
+        if (additional !== false && unlisted.length > 0 && pick(false, false, true)) {
+          const name = pick(...unlisted);
+          const other = typeof additional === 'object' ? 'm' : pick<unknown>(5, 'm', null, [1], {});
+          if (additional !== undefined || schema.patternProperties === undefined)
+            put(value, name, other);
+        }
         return value;
       });
     };
