@@ -8,11 +8,14 @@ import {
   compileGuard,
   guardIsExact,
   guardOf,
+  guardsOverlap,
   guardTypesOf,
   matchesGuard,
   mayAcceptNull,
   readGuard,
   sharesOnlyEmptyObject,
+  tagIndexOf,
+  tagsApart,
 } from './guards.ts';
 
 const TYPES: readonly JsonType[] = [
@@ -352,6 +355,64 @@ describe('readGuard', () => {
       guard: guardOf({ ...branch, additionalProperties: {} }),
     });
     expect(readGuard({ ...branch, patternProperties: {} }, ['kind', 'b']).keys).toBeUndefined();
+  });
+});
+
+/** Guards of discriminated objects, which {@link tagIndexOf} indexes. */
+const objectGuard: fc.Arbitrary<CodecGuard> = fc.record(
+  {
+    types: fc.constant<JsonType[]>(['object']),
+    required: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 2 }),
+    keys: fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 4 }),
+    tags: fc.array(
+      fc.tuple(
+        fc.constantFrom(...KEYS),
+        fc.array(fc.constantFrom<JsonValue>('x', 'y', 1, 0, null, true), { maxLength: 2 }),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+  },
+  { requiredKeys: ['types', 'tags'] },
+);
+
+const anyGuard = fc.oneof(guard, objectGuard);
+
+/**
+ * Two guards and values built from both: their listed values, and objects of their keys holding
+ * their tags' values, so that a value matching both (where one exists) is often among them.
+ */
+const twoGuardsAndValues = fc.tuple(anyGuard, anyGuard).chain(([left, right]) => {
+  const listed = [...(left.values ?? []), ...(right.values ?? [])];
+  const tagged = [...(left.tags ?? []), ...(right.tags ?? [])].flatMap(([, values]) => values);
+  const held = fc.constantFrom<unknown>(...tagged, 'x', 1, 1.5, null, true, [1], { a: 1 });
+  const built = fc.oneof(
+    fc.dictionary(fc.constantFrom(...KEYS), held, { maxKeys: 5 }),
+    listed.length > 0 ? fc.constantFrom(...listed) : value,
+    value,
+  );
+  return fc.tuple(fc.constant(left), fc.constant(right), fc.array(built, { maxLength: 30 }));
+});
+
+describe('guardsOverlap and tagsApart', () => {
+  it('are never wrong: guards told apart match no value together', () => {
+    // Values that match one of two guards told apart: what could have matched both.
+    let near = 0;
+    fc.assert(
+      fc.property(twoGuardsAndValues, ([left, right, values]) => {
+        const overlap = guardsOverlap(left, right);
+        // A tag that tells them apart is found by the full comparison too.
+        if (tagsApart(tagIndexOf(left), tagIndexOf(right))) expect(overlap).toBe(false);
+        if (overlap) return;
+        for (const each of values) {
+          const matchesLeft = matchesGuard(left, each);
+          const matchesRight = matchesGuard(right, each);
+          if (matchesLeft || matchesRight) near += 1;
+          expect(matchesLeft && matchesRight).toBe(false);
+        }
+      }),
+      { seed: fuzzSeed(), numRuns: 3_000 },
+    );
+    expect(near).toBeGreaterThan(300);
   });
 });
 
