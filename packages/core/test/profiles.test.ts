@@ -22,7 +22,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { loadGithubTools, loadPythonTools } from '@toolschema/test-support/corpora';
+import {
+  listNotionTools,
+  loadGithubTools,
+  loadPythonTools,
+} from '@toolschema/test-support/corpora';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProviderSchema } from '../src/checkProviderSchema/index.ts';
@@ -874,6 +878,30 @@ describe("round-trip law: GitHub's REST API", () => {
         const schema = tool.inputSchema as Record<string, unknown>;
         const wire = toProviderSchema(schema as JsonSchema, profile).schema;
         const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
+        try {
+          check(schema, profile, sampled, [], c);
+        } catch (error) {
+          throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
+        }
+      }
+      expect(c.schemas).toBe(tools.length);
+      expect(c.roundTrips).toBeGreaterThan(0);
+    }, 600_000);
+  }
+});
+
+describe('round-trip law: the Notion MCP server', () => {
+  // Listed from the real server (a dev dependency, started over stdio, no network).
+  const listed = listNotionTools();
+  for (const profile of PROFILES) {
+    it(`${profile}: every tool, values drawn from each wire schema`, async () => {
+      const { tools } = await listed;
+      const c = zeroCounts();
+      counts.set(`notion ${profile}`, c);
+      for (const [index, tool] of tools.entries()) {
+        const schema = tool.inputSchema as Record<string, unknown>;
+        const wire = toProviderSchema(schema as JsonSchema, profile).schema;
+        const sampled = fc.sample(wireValue(wire), { numRuns: 24, seed: seed + index });
         try {
           check(schema, profile, sampled, [], c);
         } catch (error) {
