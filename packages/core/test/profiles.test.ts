@@ -891,10 +891,12 @@ describe("round-trip law: GitHub's REST API", () => {
 });
 
 describe('round-trip law: the Notion MCP server', () => {
-  // Listed from the real server (a dev dependency, started over stdio, no network).
-  const listed = listNotionTools();
+  // Listed from the real server (a dev dependency, started over stdio, no network), once, by
+  // the first test that runs.
+  let listed: ReturnType<typeof listNotionTools> | undefined;
   for (const profile of PROFILES) {
     it(`${profile}: every tool, values drawn from each wire schema`, async () => {
+      listed ??= listNotionTools();
       const { tools } = await listed;
       const c = zeroCounts();
       counts.set(`notion ${profile}`, c);
