@@ -39,6 +39,7 @@ import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 import { readAsGemini } from './helpers/gemini.ts';
 import { ADD_ITEM_BODY } from './helpers/github-bodies.ts';
+import { originalValue } from './helpers/original-value.ts';
 import { instanceValue, schemaDocument } from './helpers/schema-arbitrary.ts';
 import {
   degradeDiagnostics,
@@ -867,11 +868,20 @@ describe('round-trip law: counterexamples found before', () => {
   }
 });
 
+/**
+ * Values drawn from a corpus tool's schema as the pass writes it ({@link originalValue}), for the
+ * law's encoding side: the wire's own values only reach it decoded.
+ */
+function originalsOf(schema: Record<string, unknown>, numRuns: number, at: number): unknown[] {
+  const selfContained = toProviderSchema(schema as JsonSchema, 'mcp').schema;
+  return fc.sample(originalValue(selfContained), { numRuns, seed: seed + at });
+}
+
 describe("round-trip law: GitHub's REST API", () => {
   // Every tool (about 25 s for all profiles on a quiet machine).
   const { tools } = loadGithubTools();
   for (const profile of PROFILES) {
-    it(`${profile}: ${tools.length} tools, values drawn from each wire schema`, () => {
+    it(`${profile}: ${tools.length} tools, values drawn from each wire schema and from the tool's`, () => {
       const c = zeroCounts();
       counts.set(`github ${profile}`, c);
       for (const [index, tool] of tools.entries()) {
@@ -879,7 +889,7 @@ describe("round-trip law: GitHub's REST API", () => {
         const wire = toProviderSchema(schema as JsonSchema, profile).schema;
         const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
         try {
-          check(schema, profile, sampled, [], c);
+          check(schema, profile, sampled, originalsOf(schema, 8, index), c);
         } catch (error) {
           throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
         }
@@ -895,7 +905,7 @@ describe('round-trip law: the Notion MCP server', () => {
   // the first test that runs.
   let listed: ReturnType<typeof listNotionTools> | undefined;
   for (const profile of PROFILES) {
-    it(`${profile}: every tool, values drawn from each wire schema`, async () => {
+    it(`${profile}: every tool, values drawn from each wire schema and from the tool's`, async () => {
       listed ??= listNotionTools();
       const { tools } = await listed;
       const c = zeroCounts();
@@ -905,7 +915,7 @@ describe('round-trip law: the Notion MCP server', () => {
         const wire = toProviderSchema(schema as JsonSchema, profile).schema;
         const sampled = fc.sample(wireValue(wire), { numRuns: 24, seed: seed + index });
         try {
-          check(schema, profile, sampled, [], c);
+          check(schema, profile, sampled, originalsOf(schema, 200, index), c);
         } catch (error) {
           throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
         }
@@ -925,13 +935,14 @@ describe('round-trip law: the Python corpora', () => {
     const checked =
       corpus === 'openapi' ? tools.filter((_, index) => index % OPENAPI_STRIDE === 0) : tools;
     for (const profile of PROFILES) {
-      it(`${corpus}, ${profile}: ${checked.length} tools, values drawn from each wire schema`, () => {
+      it(`${corpus}, ${profile}: ${checked.length} tools, values drawn from each wire schema and the tool's`, () => {
         const c = zeroCounts();
         counts.set(`${corpus} ${profile}`, c);
         for (const [index, tool] of checked.entries()) {
           const wire = toProviderSchema(tool.inputSchema as JsonSchema, profile).schema;
           const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
-          check(tool.inputSchema, profile, sampled, [], c);
+          const originals = originalsOf(tool.inputSchema, 24, index);
+          check(tool.inputSchema, profile, sampled, originals, c);
         }
         expect(c.schemas).toBe(checked.length);
         expect(c.roundTrips).toBeGreaterThan(0);
