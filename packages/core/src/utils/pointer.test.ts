@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzSeed } from '../../test/helpers/fuzz.ts';
 import {
   arrayIndex,
   escapePointerToken,
@@ -49,6 +51,25 @@ describe('parsePointer', () => {
 
   it('does not percent-decode', () => {
     expect(parsePointer('/a%20b')).toStrictEqual(['a%20b']);
+  });
+
+  it('reads any text as splitting on slashes then unescaping each token does', () => {
+    // What RFC 6901 says, written the plainest way: the reference the hand-cut tokens must match.
+    const bySplitting = (pointer: string): string[] | undefined => {
+      if (pointer === '') return [];
+      if (!pointer.startsWith('/')) return undefined;
+      const tokens = pointer.slice(1).split('/');
+      if (tokens.some((token) => /~(?![01])/.test(token))) return undefined;
+      return tokens.map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+    };
+    const text = fc.string({ unit: fc.constantFrom('/', '~', '0', '1', '2', 'a', '%', 'é') });
+    fc.assert(
+      fc.property(text, fc.boolean(), (rest, rooted) => {
+        const pointer = rooted ? `/${rest}` : rest;
+        expect(parsePointer(pointer)).toStrictEqual(bySplitting(pointer));
+      }),
+      { numRuns: 500, seed: fuzzSeed() },
+    );
   });
 });
 

@@ -38,15 +38,20 @@ export function parsePointerFragment(fragment: string): string[] | undefined {
 export function parsePointer(pointer: string): string[] | undefined {
   if (pointer === '') return [];
   if (pointer.charCodeAt(0) !== 47 /* / */) return undefined;
-  const tokens = pointer.slice(1).split('/');
-  for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index]!;
-    if (token.includes('~')) {
-      if (/~(?![01])/.test(token)) return undefined;
-      tokens[index] = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    }
+  // Cut at each slash by hand, and asked for `~` once: `slice(1).split('/')` and a `~` test per
+  // token cost twice as much per pointer, and the relocation of a union's diagnostics parses
+  // each diagnostic's pointer at every merged position it is reported under.
+  const escaped = pointer.includes('~');
+  const tokens: string[] = [];
+  for (let start = 1; ; ) {
+    const end = pointer.indexOf('/', start);
+    const token = end === -1 ? pointer.slice(start) : pointer.slice(start, end);
+    if (!escaped || !token.includes('~')) tokens.push(token);
+    else if (/~(?![01])/.test(token)) return undefined;
+    else tokens.push(token.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (end === -1) return tokens;
+    start = end + 1;
   }
-  return tokens;
 }
 
 /**
