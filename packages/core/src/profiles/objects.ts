@@ -113,7 +113,7 @@ export function rewriteObject(place: Place): Rewritten {
       acceptsNull = result.acceptsNull;
     }
     if (!isRequired && recipe.allRequired) {
-      if (acceptsNull) {
+      if (acceptsNull && !spellsNull(codec)) {
         absentSentAsNull.push(name);
         report(
           context,
@@ -289,6 +289,15 @@ export function rewriteObject(place: Place): Rewritten {
   // count them (`maxProperties: 0` would refuse the entries' own property).
   if (codec.extra !== undefined) result.miscounted = PROPERTY_COUNTS;
   return result;
+}
+
+/**
+ * Whether a property's codec writes `null` as another wire value: a string enum of mixed values
+ * spells it `"null"`. The wire's own `null` is then free to stand for the property left out, as
+ * it is beside a JSON string, so absent and `null` need not be merged into one wire value.
+ */
+function spellsNull(codec: CodecNode): boolean {
+  return codec?.kind === 'enum' && codec.pairs.some(([, value]) => value === null);
 }
 
 /** The keyword an open object carries in its entries (see {@link Rewritten.carried}). */

@@ -498,21 +498,31 @@ describe('toProviderSchema', () => {
     });
   });
 
-  it('sends an absent property merged with null as the wire spells null', () => {
+  it('keeps an absent property apart from a null the wire spells otherwise', () => {
     // Zod lists `z.literal([0, 'on', null]).optional()` so: the rewriting profiles make the
-    // enum strings, null is "null", and absent (merged with null) must be sent as "null" too.
+    // enum strings and null is "null", so the wire's own null is free to mean absent, as it is
+    // beside a JSON string: absent and null are not merged into one wire value.
     const schema = { type: 'object', properties: { c: { enum: [0, 'on', null] } } };
     for (const profile of ['portable', 'openai-strict'] as const) {
       const result = toProviderSchema(schema, profile);
       expect(result.schema.properties).toStrictEqual({
-        c: { type: 'string', enum: ['0', 'on', 'null'] },
+        c: { type: ['string', 'null'], enum: ['0', 'on', 'null', null] },
       });
+      expect(result.diagnostics.map((diagnostic) => diagnostic.code)).toStrictEqual([
+        'profile-object-closed',
+      ]);
       const wire = compileFresh('2020-12', result.schema);
       if (!('validate' in wire)) throw wire.error;
-      const encoded = encodeArguments(result.codec, {});
-      expect(encoded).toStrictEqual({ c: 'null' });
-      expect(wire.validate(encoded)).toBe(true);
-      expect(decodeArguments(result.codec, encoded)).toStrictEqual({ c: null });
+      for (const [original, sent] of [
+        [{}, { c: null }],
+        [{ c: null }, { c: 'null' }],
+        [{ c: 0 }, { c: '0' }],
+      ] as const) {
+        const encoded = encodeArguments(result.codec, original);
+        expect(encoded).toStrictEqual(sent);
+        expect(wire.validate(encoded)).toBe(true);
+        expect(decodeArguments(result.codec, encoded)).toStrictEqual(original);
+      }
     }
   });
 
