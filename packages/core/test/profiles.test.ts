@@ -852,6 +852,29 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     },
     [{ parent: { database_id: 'y', page_id: 5 } }, { parent: { page_id: 'x', other: [1] } }],
   ],
+  [
+    // FUZZ_SEED=88, tool-like schemas, reduced: a root union merged into one object, where only
+    // one branch lists a mixed enum with null (the wire spells null "null"). The other branch
+    // was sent the wire's own null for it, which the merged enum refused.
+    'a merged root union beside a mixed enum with null',
+    {
+      oneOf: [
+        {
+          type: 'object',
+          properties: { type: { const: 't0' } },
+          required: ['type'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { type: { const: 't1' }, 'a b': { enum: [true, 'true', null] } },
+          required: ['type', 'a b'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    [{ type: 't0' }, { type: 't1', 'a b': null }, { type: 't1', 'a b': 'true' }],
+  ],
 ];
 
 describe('round-trip law: counterexamples found before', () => {
