@@ -753,6 +753,29 @@ const SEED_55_SCHEMA: Record<string, unknown> = {
   additionalProperties: false,
 };
 
+/**
+ * FUZZ_SEED=61, reduced: a `oneOf` of an open branch that requires `k` (`null` allowed) and a
+ * closed one that requires `a` and takes `k` only as `null`.
+ */
+const SEED_61_SCHEMA: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    v: {
+      oneOf: [
+        { type: 'object', properties: { k: { type: ['string', 'null'] } }, required: ['k'] },
+        {
+          type: 'object',
+          properties: { a: { type: 'string' }, k: { type: 'null' } },
+          required: ['a'],
+          additionalProperties: false,
+        },
+      ],
+    },
+  },
+  required: ['v'],
+  additionalProperties: false,
+};
+
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
   [
@@ -955,6 +978,14 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     'seed 55: a value only a closed branch took',
     SEED_55_SCHEMA,
     [{ b: { a: { c: null } } }, { b: { a: { c: 's' } } }, { b: { p: 'x' } }],
+  ],
+  [
+    // FUZZ_SEED=61, union-heavy schemas, reduced: `{ a: "x" }` only the second branch takes; it
+    // sends `k` as `null`, which the first branch (requiring `k`, open) takes too, so read as
+    // `null` the `oneOf` refused the call. Read as absent, it comes back as sent.
+    'seed 61: a null two oneOf branches share',
+    SEED_61_SCHEMA,
+    [{ v: { a: 'x' } }, { v: { k: 's' } }, { v: { k: null } }],
   ],
 ];
 

@@ -63,6 +63,12 @@ export interface RewriteContext {
    * such a union cannot travel as a union, its `oneOf` position decides what it becomes.
    */
   oneOfs: WeakSet<unknown[]> | undefined;
+  /**
+   * The branch lists of the `oneOf`s read as `anyOf` (without keywords beside them): there a
+   * value two branches take is refused, which decides how a branch reads a `null` it shares
+   * (see `readSharedNullAsAbsent`).
+   */
+  exclusiveBranches: WeakSet<readonly unknown[]> | undefined;
   /** How many times each `$ref` was entered on the current path (unrolling). */
   entered: Map<string, number> | undefined;
   /** What each `$ref` of the call points to, resolved once (an unrolled cycle meets it often). */

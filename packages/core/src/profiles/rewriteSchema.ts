@@ -96,6 +96,7 @@ export function rewriteSchema(
       firstReport: kept,
       reported: undefined,
       oneOfs: undefined,
+      exclusiveBranches: undefined,
       entered: undefined,
       targets: undefined,
       summaries: undefined,
@@ -499,6 +500,10 @@ function rewriteOneOf(
   if (narrowsDeclaredOnly(oneOf as unknown[], rest.properties)) {
     context.oneOfs ??= new WeakSet();
     context.oneOfs.add(oneOf as unknown[]);
+  }
+  if (anyOf === undefined && Array.isArray(oneOf)) {
+    context.exclusiveBranches ??= new WeakSet();
+    context.exclusiveBranches.add(oneOf);
   }
   const next =
     anyOf === undefined

@@ -3,6 +3,7 @@ import { quoteNames } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { localReferenceResolver } from '../utils/pointer.ts';
 import { encoderOf } from './encoder.ts';
+import { propertySchema } from './exclusiveNull.ts';
 import { mayAcceptNull } from './guards.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -206,12 +207,6 @@ function branchReading(
     if (Object.hasOwn(properties, name)) return takesNull ? 'null' : 'refused';
     return takesNull ? 'either' : 'refused';
   };
-}
-
-/** The schema a branch holds a property to: its own, or `additionalProperties` (default: any). */
-function propertySchema(branch: SchemaObject, name: string): unknown {
-  const properties = isPlainObject(branch.properties) ? branch.properties : {};
-  return Object.hasOwn(properties, name) ? properties[name] : (branch.additionalProperties ?? true);
 }
 
 /** The merged object's codec with one branch's reading of `null`, each list in wire order. */

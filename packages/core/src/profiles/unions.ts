@@ -1,8 +1,10 @@
 import type { CodecGuard, CodecNode } from '../types/index.ts';
 import { DistinctValues } from '../utils/distinctValues.ts';
+import { localReferenceResolver } from '../utils/pointer.ts';
 import type { Depth, Place, RewriteContext, Rewritten } from './context.ts';
 import { takeBack } from './context.ts';
 import { assignAnnotations } from './describe.ts';
+import { readSharedNullAsAbsent } from './exclusiveNull.ts';
 import {
   acceptsEmptyObject,
   guardIsExact,
@@ -39,7 +41,9 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   /** The branches that accept a value, rewritten. */
   const all: Rewritten[] = [];
   /** The same but for the branches that are only `null` (the union's nullability). */
-  const results: Rewritten[] = [];
+  let results: Rewritten[] = [];
+  /** Where each of `results` stands (its diagnostics' prefix). */
+  const resultPointers: string[] = [];
   // Each branch's guards are read when a pair first needs them: a union that travels as a JSON
   // string is mostly told at its first branches.
   const guards: Array<BranchGuards | undefined> = [];
@@ -94,6 +98,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     if (guardsOnlyNull(result.original)) continue;
     const right = results.length;
     results.push(result);
+    resultPointers.push(`${pointer}/anyOf/${index}`);
     // A branch that maps differently from an earlier one and cannot be told apart from it sends
     // the whole union as a JSON string: the branches after it need not be rewritten.
     const why = result.passive
@@ -115,6 +120,29 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     if (result.passive) passive.push(right);
   }
   if (all.length === 0) return context.rewrite(false, pointer, inner);
+  if (context.exclusiveBranches?.has(branches) === true) {
+    const read = readSharedNullAsAbsent(
+      results,
+      resultPointers,
+      localReferenceResolver(context.root),
+      context.diagnostics,
+    );
+    // A branch that now reads `null` otherwise maps differently from the branches it was alike
+    // with: they must be told apart too.
+    if (
+      read.some((result, index) => result !== results[index] && clashesWithAny(read, index, clash))
+    ) {
+      takeBack(context, reports, summarized);
+      return jsonString(
+        original,
+        annotations,
+        'The branches of this union map differently and cannot be told apart',
+        context,
+        pointer,
+      );
+    }
+    results = read;
+  }
   const hasNull = results.length < all.length;
   if (results.length === 0) return all[0]!;
   const acceptsNull = all.some((result) => result.acceptsNull);
@@ -222,6 +250,21 @@ function clashWithAny(
   if (own === undefined) active.push({ codec: result.codec, members: [right] });
   else own.members.push(right);
   return false;
+}
+
+/**
+ * Whether the branch at `right` maps differently from another branch and cannot be told apart
+ * from it.
+ */
+function clashesWithAny(
+  results: readonly Rewritten[],
+  right: number,
+  clash: (left: number, right: number) => boolean,
+): boolean {
+  const { codec } = results[right]!;
+  return results.some(
+    (other, left) => left !== right && !mapAlike(other.codec, codec) && clash(left, right),
+  );
 }
 
 /**
