@@ -54,6 +54,7 @@ import {
 } from './helpers/second-opinion.ts';
 import { listJsonFiles, suiteTests } from './helpers/suite.ts';
 import { toolSchema, wireValue } from './helpers/tool-schema-arbitrary.ts';
+import { unionSharingNull } from './helpers/union-fixtures.ts';
 import { unionSchema } from './helpers/union-schema-arbitrary.ts';
 
 const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '40', 10);
@@ -761,28 +762,8 @@ const SEED_55_SCHEMA: Record<string, unknown> = {
   additionalProperties: false,
 };
 
-/**
- * FUZZ_SEED=61, reduced: a `oneOf` of an open branch that requires `k` (`null` allowed) and a
- * closed one that requires `a` and takes `k` only as `null`.
- */
-const SEED_61_SCHEMA: Record<string, unknown> = {
-  type: 'object',
-  properties: {
-    v: {
-      oneOf: [
-        { type: 'object', properties: { k: { type: ['string', 'null'] } }, required: ['k'] },
-        {
-          type: 'object',
-          properties: { a: { type: 'string' }, k: { type: 'null' } },
-          required: ['a'],
-          additionalProperties: false,
-        },
-      ],
-    },
-  },
-  required: ['v'],
-  additionalProperties: false,
-};
+/** FUZZ_SEED=61, reduced ({@link unionSharingNull}, as a `oneOf`). */
+const SEED_61_SCHEMA = unionSharingNull('oneOf') as Record<string, unknown>;
 
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [

@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { unionSharingNull } from '../../test/helpers/union-fixtures.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
 import { toProviderSchema } from '../toProviderSchema/index.ts';
-import type { JsonSchema } from '../types/index.ts';
-
-/** A `oneOf` branch that takes `k` only as `null`, beside one that requires `k` (FUZZ_SEED=61). */
-function oneOfSharingNull(keyword: 'oneOf' | 'anyOf'): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      v: {
-        [keyword]: [
-          { type: 'object', properties: { k: { type: ['string', 'null'] } }, required: ['k'] },
-          {
-            type: 'object',
-            properties: { a: { type: 'string' }, k: { type: 'null' } },
-            required: ['a'],
-            additionalProperties: false,
-          },
-        ],
-      },
-    },
-    required: ['v'],
-    additionalProperties: false,
-  };
-}
 
 describe('readSharedNullAsAbsent', () => {
   it('reads as absent a null another oneOf branch requires and takes (FUZZ_SEED=61)', () => {
-    const { codec, diagnostics } = toProviderSchema(oneOfSharingNull('oneOf'), 'openai-strict');
+    const { codec, diagnostics } = toProviderSchema(unionSharingNull('oneOf'), 'openai-strict');
     const encoded = encodeArguments(codec, { v: { a: 'x' } });
     expect(encoded).toStrictEqual({ v: { a: 'x', k: null } });
     expect(decodeArguments(codec, encoded)).toStrictEqual({ v: { a: 'x' } });
@@ -39,7 +17,7 @@ describe('readSharedNullAsAbsent', () => {
   });
 
   it('keeps the null of an anyOf, where both branches taking it refuses nothing', () => {
-    const { codec, diagnostics } = toProviderSchema(oneOfSharingNull('anyOf'), 'openai-strict');
+    const { codec, diagnostics } = toProviderSchema(unionSharingNull('anyOf'), 'openai-strict');
     expect(decodeArguments(codec, { v: { a: 'x', k: null } })).toStrictEqual({
       v: { a: 'x', k: null },
     });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { parsePointerFragment, resolvePointer } from '../../src/utils/pointer.ts';
+import { putOwn } from './union-fixtures.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -11,16 +12,6 @@ const ANY = fc.constantFrom<unknown>(null, 5, 'm', true, [1], {}, { a: 1 });
 
 const isSchema = (value: unknown): value is Schema =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Sets an own data property (a `__proto__` key included, which `=` would not create). */
-function put(object: Schema, key: string, value: unknown): void {
-  Object.defineProperty(object, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
 
 /**
  * Arbitrary of values drawn from a JSON Schema as it is written (a tool's input schema, `$ref`s
@@ -181,10 +172,10 @@ export function originalValue(root: unknown): fc.Arbitrary<unknown> {
       .map(([values, other]) => {
         const object: Schema = {};
         listed.forEach((name, index) => {
-          if (values[index] !== undefined) put(object, name, values[index]);
+          if (values[index] !== undefined) putOwn(object, name, values[index]);
         });
         if (other !== undefined && !Object.hasOwn(object, other[0]))
-          put(object, other[0], other[1]);
+          putOwn(object, other[0], other[1]);
         return object;
       });
   };

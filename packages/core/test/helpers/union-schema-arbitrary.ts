@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { putOwn } from './union-fixtures.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -30,16 +31,6 @@ const LEAVES: readonly Schema[] = [
   { type: 'array', items: { type: 'string' } },
   { type: 'array', items: { type: ['integer', 'null'] } },
 ];
-
-/** Sets an own data property (a `__proto__` key included, which `=` would not create). */
-function put(object: Schema, key: string, value: unknown): void {
-  Object.defineProperty(object, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
 
 /**
  * Arbitrary of tool schemas where a profile must tell values apart, each with values drawn from
@@ -90,7 +81,7 @@ export function unionSchema(): fc.Arbitrary<SchemaWithValues> {
       const properties: Schema = {};
       for (const name of names) {
         const tag = name === 'kind' && pick(true, false) ? pick('x', 'y', 'z') : undefined;
-        put(
+        putOwn(
           properties,
           name,
           tag === undefined ? node(depth + 1) : made({ const: tag }, () => tag),
@@ -105,7 +96,7 @@ export function unionSchema(): fc.Arbitrary<SchemaWithValues> {
         const value: Schema = {};
         for (const name of names) {
           if (required.includes(name) || pick(true, false))
-            put(value, name, draw(properties[name]));
+            putOwn(value, name, draw(properties[name]));
         }
         if (additional !== false && pick(false, false, true)) {
           value['x-more'] = typeof additional === 'object' ? 'm' : pick<unknown>(1, 'm');
@@ -118,7 +109,7 @@ export function unionSchema(): fc.Arbitrary<SchemaWithValues> {
           const name = pick(...unlisted);
           const other = typeof additional === 'object' ? 'm' : pick<unknown>(5, 'm', null, [1], {});
           if (additional !== undefined || schema.patternProperties === undefined)
-            put(value, name, other);
+            putOwn(value, name, other);
         }
         return value;
       });

@@ -1,0 +1,40 @@
+import type { JsonSchema } from '../../src/types/index.ts';
+
+/**
+ * FUZZ_SEED=61, reduced: a union of an open branch that requires `k` (`null` allowed) and a
+ * closed one that requires `a` and takes `k` only as `null`. As a `oneOf`, `{ v: { a: "x" } }`
+ * is the closed branch's alone, and `{ v: { a: "x", k: null } }` is refused (both take it).
+ *
+ * @param keyword The union's keyword.
+ * @returns The tool schema.
+ */
+export function unionSharingNull(keyword: 'oneOf' | 'anyOf'): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      v: {
+        [keyword]: [
+          { type: 'object', properties: { k: { type: ['string', 'null'] } }, required: ['k'] },
+          {
+            type: 'object',
+            properties: { a: { type: 'string' }, k: { type: 'null' } },
+            required: ['a'],
+            additionalProperties: false,
+          },
+        ],
+      },
+    },
+    required: ['v'],
+    additionalProperties: false,
+  };
+}
+
+/** Sets an own data property (a `__proto__` key included, which `=` would not create). */
+export function putOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
