@@ -1018,26 +1018,42 @@ function originalsOf(schema: Record<string, unknown>, numRuns: number, at: numbe
   return fc.sample(originalValue(selfContained), { numRuns, seed: seed + at });
 }
 
+/**
+ * The law on every tool of a corpus, under one profile: values drawn from each wire schema
+ * (`wireRuns` per tool) and from the tool's own schema (`originalRuns`), counted under `label`.
+ */
+function checkCorpus(
+  label: string,
+  tools: ReadonlyArray<{ name: string; inputSchema: unknown }>,
+  profile: Profile,
+  wireRuns: number,
+  originalRuns: number,
+): void {
+  const c = zeroCounts();
+  counts.set(label, c);
+  for (const [index, tool] of tools.entries()) {
+    const schema = tool.inputSchema as Record<string, unknown>;
+    const wire = toProviderSchema(schema as JsonSchema, profile).schema;
+    const sampled = fc.sample(wireValue(wire), { numRuns: wireRuns, seed: seed + index });
+    try {
+      check(schema, profile, sampled, originalsOf(schema, originalRuns, index), c);
+    } catch (error) {
+      throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  expect(c.schemas).toBe(tools.length);
+  expect(c.roundTrips).toBeGreaterThan(0);
+}
+
 describe("round-trip law: GitHub's REST API", () => {
   // Every tool (about 25 s for all profiles on a quiet machine).
   const { tools } = loadGithubTools();
   for (const profile of PROFILES) {
-    it(`${profile}: ${tools.length} tools, values drawn from each wire schema and from the tool's`, () => {
-      const c = zeroCounts();
-      counts.set(`github ${profile}`, c);
-      for (const [index, tool] of tools.entries()) {
-        const schema = tool.inputSchema as Record<string, unknown>;
-        const wire = toProviderSchema(schema as JsonSchema, profile).schema;
-        const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
-        try {
-          check(schema, profile, sampled, originalsOf(schema, 8, index), c);
-        } catch (error) {
-          throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
-        }
-      }
-      expect(c.schemas).toBe(tools.length);
-      expect(c.roundTrips).toBeGreaterThan(0);
-    }, 600_000);
+    it(
+      `${profile}: ${tools.length} tools, values drawn from each wire schema and from the tool's`,
+      () => checkCorpus(`github ${profile}`, tools, profile, 8, 8),
+      600_000,
+    );
   }
 });
 
@@ -1048,21 +1064,7 @@ describe('round-trip law: the Notion MCP server', () => {
   for (const profile of PROFILES) {
     it(`${profile}: every tool, values drawn from each wire schema and from the tool's`, async () => {
       listed ??= listNotionTools();
-      const { tools } = await listed;
-      const c = zeroCounts();
-      counts.set(`notion ${profile}`, c);
-      for (const [index, tool] of tools.entries()) {
-        const schema = tool.inputSchema as Record<string, unknown>;
-        const wire = toProviderSchema(schema as JsonSchema, profile).schema;
-        const sampled = fc.sample(wireValue(wire), { numRuns: 24, seed: seed + index });
-        try {
-          check(schema, profile, sampled, originalsOf(schema, 200, index), c);
-        } catch (error) {
-          throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
-        }
-      }
-      expect(c.schemas).toBe(tools.length);
-      expect(c.roundTrips).toBeGreaterThan(0);
+      checkCorpus(`notion ${profile}`, (await listed).tools, profile, 24, 200);
     }, 600_000);
   }
 });
