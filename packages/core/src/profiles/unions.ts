@@ -42,7 +42,9 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
   const all: Rewritten[] = [];
   /** The same but for the branches that are only `null` (the union's nullability). */
   let results: Rewritten[] = [];
-  /** Where each of `results` stands (its diagnostics' prefix). */
+  /** A `oneOf`'s branches, read as exclusive ({@link readSharedNullAsAbsent}). */
+  const exclusive = context.exclusiveBranches?.has(branches) === true;
+  /** Where each of `results` stands (its diagnostics' prefix), kept for an exclusive union only. */
   const resultPointers: string[] = [];
   // Each branch's guards are read when a pair first needs them: a union that travels as a JSON
   // string is mostly told at its first branches.
@@ -98,7 +100,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     if (guardsOnlyNull(result.original)) continue;
     const right = results.length;
     results.push(result);
-    resultPointers.push(`${pointer}/anyOf/${index}`);
+    if (exclusive) resultPointers.push(`${pointer}/anyOf/${index}`);
     // A branch that maps differently from an earlier one and cannot be told apart from it sends
     // the whole union as a JSON string: the branches after it need not be rewritten.
     const why = result.passive
@@ -120,7 +122,7 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     if (result.passive) passive.push(right);
   }
   if (all.length === 0) return context.rewrite(false, pointer, inner);
-  if (context.exclusiveBranches?.has(branches) === true) {
+  if (exclusive) {
     const read = readSharedNullAsAbsent(
       results,
       resultPointers,
