@@ -56,4 +56,37 @@ describe('mergeAllOf', () => {
       described: [],
     });
   });
+
+  it('reads `additionalProperties: true` as checking nothing: a property stays its own schema', () => {
+    const status = { enum: ['completed'] };
+    const output = { type: 'object', properties: { summary: { maxLength: 9 } } };
+    expect(
+      mergeAllOf([
+        { type: 'object', properties: { status: { type: 'string' }, output } },
+        { properties: { status }, additionalProperties: true },
+        { additionalProperties: { type: 'object' } },
+      ]),
+    ).toStrictEqual({
+      schema: {
+        type: 'object',
+        properties: {
+          status: { allOf: [{ type: 'string' }, status, { type: 'object' }] },
+          // Not `allOf: [output, true, { type: "object" }]`: what is reported inside `output`
+          // keeps its pointer into the branch that wrote it.
+          output: { allOf: [output, { type: 'object' }] },
+        },
+        additionalProperties: { type: 'object' },
+      },
+      described: [],
+    });
+    expect(
+      mergeAllOf([
+        { properties: { output }, additionalProperties: true },
+        { additionalProperties: true },
+      ]),
+    ).toStrictEqual({
+      schema: { properties: { output }, additionalProperties: true },
+      described: [],
+    });
+  });
 });

@@ -325,11 +325,13 @@ function mergeProperties(merged: SchemaObject, all: readonly SchemaObject[]): bo
       } else if (branch.patternProperties !== undefined) {
         return false;
       } else {
-        parts.push(branch.additionalProperties);
+        // `additionalProperties: true` checks nothing: left out, the property stays the schema
+        // it is (with its own pointers) rather than `allOf: [schema, true]`.
+        if (branch.additionalProperties !== true) parts.push(branch.additionalProperties);
         other++;
       }
     }
-    setOwn(properties, name, parts.length === 1 ? parts[0] : { allOf: parts });
+    setOwn(properties, name, allOfOrTrue(parts));
   }
   if (listedBy.size > 0) merged.properties = properties;
   const additional = all
@@ -337,9 +339,16 @@ function mergeProperties(merged: SchemaObject, all: readonly SchemaObject[]): bo
     .map((branch) => branch.additionalProperties);
   if (additional.length === 1) merged.additionalProperties = additional[0];
   else if (additional.length > 1) {
-    merged.additionalProperties = additional.includes(false) ? false : { allOf: additional };
+    const checking = additional.filter((schema) => schema !== true);
+    merged.additionalProperties = checking.includes(false) ? false : allOfOrTrue(checking);
   }
   return true;
+}
+
+/** The schemas as one: `true` for none, the one itself, or their `allOf`. */
+function allOfOrTrue(schemas: unknown[]): unknown {
+  if (schemas.length === 0) return true;
+  return schemas.length === 1 ? schemas[0] : { allOf: schemas };
 }
 
 const TYPE_ORDER = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'];

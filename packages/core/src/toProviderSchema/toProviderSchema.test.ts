@@ -1000,6 +1000,43 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('reports inside a union branch that leaves other properties open where the keyword stands', () => {
+    // GitHub's checks/update again, as written: each branch says `additionalProperties: true`,
+    // which checks nothing. Read into each branch beside the object, a property the branch does
+    // not list was `allOf: [property, true]`, and a keyword described deep inside it was reported
+    // at the property (`/properties/body/properties/output`), not where it stands.
+    const body = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['queued', 'completed'] },
+        output: {
+          type: 'object',
+          properties: { summary: { type: 'string', maxLength: 65535 } },
+          additionalProperties: false,
+        },
+      },
+      anyOf: [
+        {
+          properties: { status: { enum: ['completed'] } },
+          required: ['output'],
+          additionalProperties: true,
+        },
+        { properties: { status: { enum: ['queued'] } }, additionalProperties: true },
+      ],
+    };
+    const schema = { type: 'object', properties: { body }, required: ['body'] };
+    for (const profile of ['anthropic-strict', 'portable'] as const) {
+      const described = toProviderSchema(schema, profile).diagnostics.filter(
+        ({ code, message }) =>
+          code === 'profile-keyword-described' && message.includes('maxLength'),
+      );
+      expect(
+        described.map(({ pointer }) => pointer),
+        profile,
+      ).toStrictEqual(['/properties/body/properties/output/properties/summary']);
+    }
+  });
+
   it('keeps a union whose branches cannot be told apart but map every value alike', () => {
     // GitHub's issues/set-labels: `labels` as strings or as objects. Both branches read a `null`
     // `labels` as absent; what differs deeper maps nothing, so either branch decodes a value the
