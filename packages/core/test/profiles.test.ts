@@ -768,6 +768,26 @@ const SEED_61_SCHEMA = unionSharingNull('oneOf') as Record<string, unknown>;
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
   [
+    // A real schema (Spectral's OpenAPI 3.1 `link`, reduced): a union that only requires names,
+    // described beside `unevaluatedProperties`. The second description at the same place was
+    // reported as a repeat of the first and dropped, so nothing said that the wire takes both
+    // names or neither.
+    'a union described beside another keyword at one place',
+    {
+      type: 'object',
+      properties: {
+        link: {
+          type: 'object',
+          properties: { operationRef: { type: 'string' }, operationId: { type: 'string' } },
+          oneOf: [{ required: ['operationRef'] }, { required: ['operationId'] }],
+          unevaluatedProperties: false,
+        },
+      },
+      required: ['link'],
+    },
+    [{ link: { operationRef: '#/paths/a' } }, { link: { operationId: 'getA' } }],
+  ],
+  [
     // GitHub's projects/add-item-for-org: a union that only requires names, which the strict
     // profiles cannot tell apart, sends the object and describes the union.
     'a union that only requires names',

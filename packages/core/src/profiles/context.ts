@@ -54,7 +54,7 @@ export interface RewriteContext {
   /** Where this walk's diagnostics start in {@link RewriteContext.diagnostics}. */
   firstReport: number;
   /**
-   * The pointers reported under each code, to report each place once, made once the walk has
+   * The places reported under each code (see `reportKey`), to report each once, made once the walk has
    * reported {@link COMPARED_REPORTS} diagnostics (before that, they are compared one by one).
    */
   reported: Map<DiagnosticCode, Set<string>> | undefined;
@@ -208,7 +208,19 @@ export function countEnum(context: RewriteContext, values: readonly unknown[]): 
 const COMPARED_REPORTS = 16;
 
 /**
- * Records a diagnostic once per code and place.
+ * The codes reported once per place and message, not per place: each names what it is about in
+ * its message (`profile-keyword-described`: the keywords moved into the description there), so a
+ * second one at a place (a union described beside a keyword the filter described) says more.
+ */
+const ONCE_PER_MESSAGE: ReadonlySet<DiagnosticCode> = new Set(['profile-keyword-described']);
+
+/** What tells two reports of one code apart (see {@link ONCE_PER_MESSAGE}). */
+function reportKey(code: DiagnosticCode, pointer: string, message: string): string {
+  return ONCE_PER_MESSAGE.has(code) ? `${pointer}\u0000${message}` : pointer;
+}
+
+/**
+ * Records a diagnostic once per code and place (and message, for {@link ONCE_PER_MESSAGE}).
  *
  * @param context The call's state.
  * @param code The code.
@@ -226,31 +238,37 @@ export function report(
     context.reported === undefined &&
     diagnostics.length - context.firstReport < COMPARED_REPORTS
   ) {
+    const byMessage = ONCE_PER_MESSAGE.has(code);
     for (let index = context.firstReport; index < diagnostics.length; index++) {
       const known = diagnostics[index]!;
-      if (known.code === code && known.pointer === pointer) return;
+      if (
+        known.code === code &&
+        known.pointer === pointer &&
+        (!byMessage || known.message === message)
+      )
+        return;
     }
   } else {
     context.reported ??= indexReports(context);
-    if (!addReported(context.reported, code, pointer)) return;
+    if (!addReported(context.reported, code, reportKey(code, pointer, message))) return;
   }
   diagnostics.push({ code, pointer, message });
 }
 
-/** Adds a place to a report index; `false` when it was already there. */
+/** Adds a place (its `reportKey`) to a report index; `false` when it was already there. */
 function addReported(
   reported: Map<DiagnosticCode, Set<string>>,
   code: DiagnosticCode,
-  pointer: string,
+  key: string,
 ): boolean {
-  let pointers = reported.get(code);
-  if (pointers === undefined) {
-    pointers = new Set();
-    reported.set(code, pointers);
-  } else if (pointers.has(pointer)) {
+  let keys = reported.get(code);
+  if (keys === undefined) {
+    keys = new Set();
+    reported.set(code, keys);
+  } else if (keys.has(key)) {
     return false;
   }
-  pointers.add(pointer);
+  keys.add(key);
   return true;
 }
 
@@ -273,8 +291,8 @@ export function takeBack(context: RewriteContext, reports: number, summarized: n
     // exactly those (made again from what is left, it would cost a walk over every report).
     if (reported !== undefined) {
       for (let index = reports; index < diagnostics.length; index++) {
-        const { code, pointer } = diagnostics[index]!;
-        reported.get(code)?.delete(pointer);
+        const { code, pointer, message } = diagnostics[index]!;
+        reported.get(code)?.delete(reportKey(code, pointer, message));
       }
     }
     diagnostics.length = reports;
@@ -287,8 +305,8 @@ function indexReports(context: RewriteContext): Map<DiagnosticCode, Set<string>>
   const reported = new Map<DiagnosticCode, Set<string>>();
   const { diagnostics } = context;
   for (let index = context.firstReport; index < diagnostics.length; index++) {
-    const { code, pointer } = diagnostics[index]!;
-    addReported(reported, code, pointer);
+    const { code, pointer, message } = diagnostics[index]!;
+    addReported(reported, code, reportKey(code, pointer, message));
   }
   return reported;
 }
