@@ -7,6 +7,14 @@ type Schema = Record<string, unknown>;
 /** How deep {@link originalValue} follows a schema (and `$ref`s) before it draws any value. */
 const MAX_DEPTH = 7;
 
+/**
+ * How many schema positions {@link originalValue} builds an arbitrary for, at most; past them it
+ * draws any value. The arbitrary is built eagerly, every union branch and every `$ref` followed to
+ * {@link MAX_DEPTH}: a wide recursive document (a config schema of hundreds of properties) made
+ * hundreds of millions of them before drawing one value.
+ */
+const MAX_POSITIONS = 20_000;
+
 /** Values of any type, some of them what a neighbouring property would refuse. */
 const ANY = fc.constantFrom<unknown>(null, 5, 'm', true, [1], {}, { a: 1 });
 
@@ -47,8 +55,9 @@ export function originalValue(root: unknown): fc.Arbitrary<unknown> {
     return found.found ? found.value : undefined;
   };
 
+  let positions = 0;
   const value = (schema: unknown, depth: number, rivals: string[] = []): fc.Arbitrary<unknown> => {
-    if (schema === true || depth > MAX_DEPTH) return ANY;
+    if (schema === true || depth > MAX_DEPTH || ++positions > MAX_POSITIONS) return ANY;
     if (!isSchema(schema)) return fc.constant(null);
     if (typeof schema.$ref === 'string') {
       const { $ref, ...rest } = schema;
