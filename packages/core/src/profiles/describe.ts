@@ -23,17 +23,33 @@ export function describeRefused(
   pointer: string,
 ): void {
   if (refused.length === 0) return;
-  const text = refused.map(([keyword, value]) => `${keyword}: ${JSON.stringify(value)}`).join('; ');
+  // One loop writes both lists: a bounded integer's two bounds are described on most list tools,
+  // and two `map`s and `join`s were a quarter of such a tool's rewrite.
+  let text = '';
+  let keywords = '';
+  for (let index = 0; index < refused.length; index++) {
+    const [keyword, value] = refused[index]!;
+    const separator = index === 0 ? '' : '; ';
+    text += `${separator}${keyword}: ${valueText(value)}`;
+    keywords += index === 0 ? keyword : `, ${keyword}`;
+  }
   appendDescription(wire, `Constraints: ${text}.`);
   report(
     context,
     'profile-keyword-described',
     pointer,
-    describedMessage(
-      context.recipe.profile,
-      refused.map(([keyword]) => keyword),
-    ),
+    describedSentence(context.recipe.profile, keywords),
   );
+}
+
+/**
+ * A keyword's value as JSON text. A finite number (most described values are bounds) is its own
+ * `String`, which is what `JSON.stringify` writes for it, at a fraction of the cost.
+ */
+function valueText(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? String(value)
+    : JSON.stringify(value);
 }
 
 /** The words around the keywords of a `profile-keyword-described` sentence. */
@@ -49,7 +65,12 @@ const DESCRIBED_AFTER = ' here; moved into the description (the validator still 
  * @returns The sentence.
  */
 export function describedMessage(profile: string, keywords: readonly string[]): string {
-  return `${profile}${DESCRIBED_BEFORE}${keywords.join(', ')}${DESCRIBED_AFTER}`;
+  return describedSentence(profile, keywords.join(', '));
+}
+
+/** {@link describedMessage} of keywords already joined with `, `. */
+function describedSentence(profile: string, keywords: string): string {
+  return `${profile}${DESCRIBED_BEFORE}${keywords}${DESCRIBED_AFTER}`;
 }
 
 /**
