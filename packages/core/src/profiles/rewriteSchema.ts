@@ -44,6 +44,7 @@ import {
   relocateIntoMembers,
   renamePrefix,
 } from './relocate.ts';
+import { requiredBranchesClash, requiredNamesOfBranches } from './requiredBranches.ts';
 import { leafTablesOf, leafWireAt, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
@@ -565,11 +566,24 @@ function unionOrObject(
 ): Rewritten {
   const from = context.diagnostics.length;
   const summarized = context.summarized;
+  const { [keyword]: branches, ...rest } = schema;
+  const required = context.recipe.allRequired
+    ? requiredNamesOfBranches(branches, rest.properties, rest.required)
+    : undefined;
+  if (required !== undefined) {
+    // Where the object's own rewrite shows that the union's branches cannot be told apart, the
+    // union is not rewritten only to be given up (nor counted toward the walk's bounds).
+    const object = rewrite(rest, pointer, depth, context);
+    if (object.codec?.kind !== 'json' && requiredBranchesClash(required, object)) {
+      describeRefused(object.wire, [[keyword, branches]], context, pointer);
+      return readAs(object, schema);
+    }
+    takeBack(context, from, summarized);
+  }
   const union =
     keyword === 'oneOf'
       ? rewriteOneOf(schema, pointer, depth, context)
       : rewriteAnyOf(schema, annotationsOf(schema, context.recipe), pointer, depth, context);
-  const { [keyword]: branches, ...rest } = schema;
   if (union.codec?.kind !== 'json' || !isPlainObject(rest.properties)) return union;
   const unionReports = context.diagnostics.slice(from);
   const unionSummarized = context.summarized;

@@ -1,0 +1,98 @@
+import { isPlainObject } from '../utils/isPlainObject.ts';
+import type { Rewritten } from './context.ts';
+import { isAssertionKey } from './keywords.ts';
+
+/**
+ * The names each branch of a union requires, where that is all every branch asserts (beside
+ * annotations and `additionalProperties: true`), every name is one the object beside the union
+ * declares, and some name the object does not require itself is required by some branches and
+ * not by others: OpenAPI's "send `id`, or `owner` and `repo`" (`[{ required: ["id"] }, {
+ * required: ["owner", "repo"] }]`). `undefined` otherwise: branches that all require the same
+ * optional names may well be told apart, and need not be read further.
+ *
+ * @param branches The union's branches.
+ * @param declared The `properties` beside the union.
+ * @param required The `required` beside the union.
+ * @returns Per branch, the names it requires; or `undefined`.
+ */
+export function requiredNamesOfBranches(
+  branches: unknown,
+  declared: unknown,
+  required: unknown,
+): (readonly string[])[] | undefined {
+  if (!Array.isArray(branches) || branches.length < 2 || !isPlainObject(declared)) return undefined;
+  const own = Array.isArray(required) ? required : [];
+  const result: (readonly string[])[] = [];
+  for (const branch of branches) {
+    const names = requiredNamesOnly(branch);
+    if (names === undefined) return undefined;
+    for (const name of names) if (!Object.hasOwn(declared, name)) return undefined;
+    result.push(names);
+  }
+  const differs = result.some((names) =>
+    names.some((name) => !own.includes(name) && result.some((other) => !other.includes(name))),
+  );
+  return differs ? result : undefined;
+}
+
+/**
+ * Whether such a union ({@link requiredNamesOfBranches}) surely cannot be told apart under a
+ * recipe that sends every property (`allRequired`), read from the rewrite of the object beside it
+ * alone. The union then need not be rewritten to find out: each of its branches is a copy of the
+ * whole object, and rewriting two of them only to give them up was most of such a tool's
+ * rewrite.
+ *
+ * Why it is sure: each branch is the object with more names required, so its wire lists the same
+ * properties, every one required; a property a branch requires is sent without its `null`, whose
+ * other values (where it lists any) the object's nullable form lists too. No guard tells two
+ * branches' wires apart, so two branches whose codecs differ cannot be told apart, and the union
+ * travels as a JSON string. Their codecs differ where one requires a property that the object's
+ * codec reads `null` for (an optional one: `nullMeansAbsent`, `absentSentAsNull`) and the other
+ * does not. A branch that requires a property the object's wire leaves out (one that accepts no
+ * value) is not read this way: the answer is then `false`.
+ *
+ * @param required Per branch, the names it requires.
+ * @param object The rewrite of the object without the union (under an `allRequired` recipe).
+ * @returns Whether the union surely travels as a JSON string.
+ */
+export function requiredBranchesClash(
+  required: readonly (readonly string[])[],
+  object: Rewritten,
+): boolean {
+  const { wire, codec } = object;
+  if (wire.type !== 'object' || codec?.kind !== 'object' || !isPlainObject(wire.properties))
+    return false;
+  const listed = wire.properties;
+  const optional = [...(codec.nullMeansAbsent ?? []), ...(codec.absentSentAsNull ?? [])];
+  if (optional.length === 0) return false;
+  let first: string | undefined;
+  let differ = false;
+  for (const names of required) {
+    for (const name of names) if (!Object.hasOwn(listed, name)) return false;
+    // Which of the optional properties the branch requires, in their order.
+    let mask = '';
+    for (const name of optional) mask += names.includes(name) ? '1' : '0';
+    if (first === undefined) first = mask;
+    else if (mask !== first) differ = true;
+  }
+  return differ;
+}
+
+/**
+ * The names a union branch requires, where that is all it asserts (beside annotations and
+ * `additionalProperties: true`); `undefined` otherwise.
+ */
+function requiredNamesOnly(branch: unknown): readonly string[] | undefined {
+  if (!isPlainObject(branch)) return undefined;
+  let names: readonly string[] = [];
+  for (const key of Object.keys(branch)) {
+    if (!isAssertionKey(key)) continue;
+    const value = branch[key];
+    if (key === 'required') {
+      if (!Array.isArray(value) || !value.every((name) => typeof name === 'string'))
+        return undefined;
+      names = value;
+    } else if (key !== 'additionalProperties' || value !== true) return undefined;
+  }
+  return names;
+}
