@@ -768,6 +768,29 @@ const SEED_61_SCHEMA = unionSharingNull('oneOf') as Record<string, unknown>;
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
   [
+    // FUZZ_SEED=152, reduced: a root union merged into one object, whose property is an enum
+    // with `null` in one branch (spelled `"null"` on the wire) and an array in the other. The
+    // merged property's wire took no `null`, yet the object sent its absence as `null`.
+    'an optional union whose enum spells null',
+    {
+      anyOf: [
+        {
+          type: 'object',
+          properties: { type: { const: 't0' }, p: { enum: [true, null] } },
+          required: ['type'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { type: { const: 't1' }, p: { type: 'array' } },
+          required: ['type'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    [{ type: 't1' }, { type: 't0' }, { type: 't0', p: null }, { type: 't1', p: [1] }],
+  ],
+  [
     // A real schema (Spectral's OpenAPI 3.1 `link`, reduced): a union that only requires names,
     // described beside `unevaluatedProperties`. The second description at the same place was
     // reported as a repeat of the first and dropped, so nothing said that the wire takes both

@@ -293,11 +293,16 @@ export function rewriteObject(place: Place): Rewritten {
 
 /**
  * Whether a property's codec writes `null` as another wire value: a string enum of mixed values
- * spells it `"null"`. The wire's own `null` is then free to stand for the property left out, as
- * it is beside a JSON string, so absent and `null` need not be merged into one wire value.
+ * spells it `"null"`, and so does a union none of whose wire branches takes `null` itself, one of
+ * them such an enum (`[true, null]` beside an array). The wire's own `null` is then free to stand
+ * for the property left out, as it is beside a JSON string, so absent and `null` need not be
+ * merged into one wire value; and it must be made free, since the wire takes no `null` there.
  */
 function spellsNull(codec: CodecNode): boolean {
-  return codec?.kind === 'enum' && codec.pairs.some(([, value]) => value === null);
+  if (codec?.kind === 'enum') return codec.pairs.some(([, value]) => value === null);
+  if (codec?.kind !== 'union') return false;
+  if (codec.branches.some(({ wire }) => wire.types?.includes('null') === true)) return false;
+  return codec.branches.some((branch) => spellsNull(branch.codec));
 }
 
 /** The keyword an open object carries in its entries (see {@link Rewritten.carried}). */
