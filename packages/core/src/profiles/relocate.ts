@@ -131,13 +131,15 @@ const COMPARED_PAIRS = 16;
 /**
  * Removes the diagnostics since `from` that repeat an earlier one since `from` (same code,
  * pointer and message): where the rewrite read one part as several (a branch per type), each
- * reported what now names one place. Two that differ in their message (two keywords described)
- * both stay. The first of each stays, in order.
+ * reported what now names one place; and where a definition unrolled n levels reported at each
+ * level what a relocation then moved to one place of it (a keyword described inside an `allOf`),
+ * each report was made at a pointer the earlier ones no longer had. Two that differ in their
+ * message (two keywords described) both stay. The first of each stays, in order.
  *
  * @param diagnostics The call's diagnostics (written in place).
- * @param from The length of the list when the position began.
+ * @param from The length of the list when the position (or the profile) began.
  */
-function dropRepeats(diagnostics: Diagnostic[], from: number): void {
+export function dropRepeats(diagnostics: Diagnostic[], from: number): void {
   const count = diagnostics.length - from;
   if (count < 2) return;
   // Past a few, the kept diagnostics by pointer, code and message compared within (by a key of

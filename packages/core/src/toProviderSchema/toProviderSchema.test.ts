@@ -564,6 +564,30 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('reports a keyword described in an unrolled definition once, not once per level', () => {
+    // JSON Schema's own draft-04 meta-schema, reduced: `minLength` is an `allOf` of a bounded
+    // integer and a default, inside the recursive root. Each unrolled level described `minimum`
+    // where the `allOf` merged, and moved that report into its member, where the level before
+    // had already put one.
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: {
+        count: { type: 'integer', minimum: 0 },
+        countOrZero: { allOf: [{ $ref: '#/definitions/count' }, { default: 0 }] },
+      },
+      type: 'object',
+      properties: { minLength: { $ref: '#/definitions/countOrZero' }, items: { $ref: '#' } },
+    };
+    const result = toProviderSchema(schema, 'portable');
+    expect(result.diagnostics.map(({ code, pointer }) => [code, pointer])).toStrictEqual([
+      ['profile-keyword-described', '/properties/minLength/allOf/0'],
+      ['profile-keyword-described', '/definitions/Root/properties/minLength/allOf/0'],
+      ['profile-cycle-unrolled', '/definitions/Root/properties/items'],
+      ['profile-object-closed', '/definitions/Root'],
+      ['profile-object-closed', ''],
+    ]);
+  });
+
   it('portable writes a nullable object, array or formatted string as anyOf with null', () => {
     const owner = closed({ login: { type: 'string' } }, ['login']);
     const schema = closed(

@@ -5,7 +5,7 @@ import { markRepairs } from '../profiles/markRepairs.ts';
 import { exceedsPropertyLimit } from '../profiles/propertyLimit.ts';
 import type { Recipe } from '../profiles/recipe.ts';
 import { RECIPES } from '../profiles/recipes/index.ts';
-import { relocateIntoRootBranches } from '../profiles/relocate.ts';
+import { dropRepeats, relocateIntoRootBranches } from '../profiles/relocate.ts';
 import { rewriteSchema } from '../profiles/rewriteSchema.ts';
 import { readNullPerBranch } from '../profiles/rootBranches.ts';
 import { isPlainObjectRoot, mergeRootUnion, wrapRoot } from '../profiles/rootObject.ts';
@@ -154,6 +154,7 @@ export function toProviderSchema(
   const root = result.schema as Record<string, unknown>;
   // The pass's own list: this call is its only reader, so the profile appends to it.
   const diagnostics = result.diagnostics;
+  const profileReports = diagnostics.length;
   const wire: RewrittenRoot =
     recipe === undefined
       ? { schema: root, codec: { version: 1 as const, root: null }, narrowed: [] }
@@ -179,5 +180,8 @@ export function toProviderSchema(
   if (wire.merged !== undefined)
     relocateIntoRootBranches(diagnostics, wire.merged.from, root, wire.merged.origins);
   const codec: Codec = rootCodec === wire.codec.root ? wire.codec : { version: 1, root: rootCodec };
+  // Each place's report once: the rewrite compares a report with those before it where it is
+  // made, and a relocation may then move two of them to one place.
+  dropRepeats(diagnostics, profileReports);
   return { schema: wire.schema, codec, diagnostics };
 }
