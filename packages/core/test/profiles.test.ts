@@ -768,6 +768,18 @@ const SEED_61_SCHEMA = unionSharingNull('oneOf') as Record<string, unknown>;
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
   [
+    // FUZZ_SEED=153, reference documents, reduced: an optional property that accepts nothing,
+    // `null` typed beside a `not: {}` the wire only describes. Read as taking `null`, its
+    // absence was sent as `null` and decoded as `null`, which the validator refuses.
+    'an optional null beside a not that refuses it',
+    {
+      type: 'object',
+      properties: { a: { allOf: [{ not: {} }, { type: 'null' }] }, b: { type: 'string' } },
+      additionalProperties: false,
+    },
+    [{}, { b: 'x' }],
+  ],
+  [
     // FUZZ_SEED=152, reduced: a root union merged into one object, whose property is an enum
     // with `null` in one branch (spelled `"null"` on the wire) and an array in the other. The
     // merged property's wire took no `null`, yet the object sent its absence as `null`.

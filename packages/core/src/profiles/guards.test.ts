@@ -127,6 +127,14 @@ describe('mayAcceptNull', () => {
       { allOf: [{}, { type: 'array' }] },
       { $ref: '#/$defs/Text' },
       { type: 'string', nullable: false },
+      // `not`, `if` and a `oneOf` two of whose branches take null judge it too.
+      { type: 'null', not: {} },
+      { allOf: [{ not: {} }, { type: 'null' }] },
+      { not: { type: 'null' } },
+      { not: { anyOf: [{ type: 'string' }, {}] } },
+      { oneOf: [{ type: 'null' }, {}] },
+      { if: { type: 'null' }, then: false },
+      { if: { type: 'string' }, else: { type: 'string' } },
     ];
     const accepting = [
       true,
@@ -138,6 +146,15 @@ describe('mayAcceptNull', () => {
       { anyOf: [{ type: 'string' }, { type: 'null' }] },
       { $ref: '#/$defs/Missing' },
       { $ref: '#/$defs/Loop' },
+      { type: 'null', not: { not: {} } },
+      { not: { type: 'string' } },
+      { oneOf: [{ type: 'null' }, { type: 'string' }] },
+      { if: { type: 'null' }, else: false },
+      { if: { type: 'string' }, then: false },
+      // What it cannot tell, it may take: a `not` of a schema it cannot read, a dynamic reference.
+      { not: { $ref: '#/$defs/Missing' } },
+      { type: 'null', not: { $dynamicRef: '#meta' } },
+      { oneOf: [{ $ref: '#/$defs/Missing' }, {}] },
     ];
     expect(refusing.map((schema) => mayAcceptNull(schema, resolve))).toStrictEqual(
       refusing.map(() => false),

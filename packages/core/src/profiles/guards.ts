@@ -209,40 +209,101 @@ const NULL_READ_BUDGET = 256;
 
 /**
  * Tells whether a schema may accept `null`: `false` only where it surely refuses it (a `false`
- * schema, a type or only values without `null`, a union none of whose branches may, an `allOf`
- * one of whose parts refuses it, a `$ref` to such a schema). Reads a bounded number of schemas,
- * then answers `true`.
+ * schema, a type or only values without `null`, a union none of whose branches may, a `oneOf`
+ * two of whose branches surely take it, an `allOf` one of whose parts refuses it, a `not` of a
+ * schema that surely takes it, an `if` whose taken side refuses it, a `$ref` to such a schema).
+ * Reads a bounded number of schemas, then answers `true`.
  *
  * @param schema A JSON Schema (a `$ref` at its top is followed through `resolve`).
  * @param resolve The schema a `$ref` points to, or `undefined` when it points nowhere.
  * @returns Whether `null` may be accepted.
  */
 export function mayAcceptNull(schema: unknown, resolve: (ref: string) => unknown): boolean {
-  return readsNull(schema, resolve, { left: NULL_READ_BUDGET });
+  return readNull(schema, resolve, { left: NULL_READ_BUDGET }) !== REFUSES;
 }
 
-function readsNull(
+/** What a schema surely does with `null`, or that it cannot be told within the budget. */
+const ACCEPTS = 1;
+const REFUSES = 2;
+const UNSURE = 3;
+type NullVerdict = typeof ACCEPTS | typeof REFUSES | typeof UNSURE;
+
+/** Both verdicts at once: refused by either, taken where both take it, else unsure. */
+function both(left: NullVerdict, right: NullVerdict): NullVerdict {
+  if (left === REFUSES || right === REFUSES) return REFUSES;
+  return left === ACCEPTS && right === ACCEPTS ? ACCEPTS : UNSURE;
+}
+
+function readNull(
   schema: unknown,
   resolve: (ref: string) => unknown,
   budget: { left: number },
-): boolean {
-  if (schema === false) return false;
-  if (!isPlainObject(schema) || --budget.left < 0) return true;
+): NullVerdict {
+  if (schema === false) return REFUSES;
+  if (schema === true) return ACCEPTS;
+  if (!isPlainObject(schema) || --budget.left < 0) return UNSURE;
+  let verdict: NullVerdict = ACCEPTS;
   if (typeof schema.$ref === 'string') {
     const target = resolve(schema.$ref);
-    if (target !== undefined && !readsNull(target, resolve, budget)) return false;
+    verdict = target === undefined ? UNSURE : readNull(target, resolve, budget);
+    if (verdict === REFUSES) return REFUSES;
   }
   const values = onlyValuesOf(schema);
-  if (values !== undefined && !values.includes(null)) return false;
+  if (values !== undefined && !values.includes(null)) return REFUSES;
   const types = typesOf(schema);
-  if (types !== undefined && !types.includes('null')) return false;
-  for (const keyword of ['anyOf', 'oneOf']) {
-    const branches = schema[keyword];
-    if (Array.isArray(branches) && !branches.some((branch) => readsNull(branch, resolve, budget)))
-      return false;
+  if (types !== undefined && !types.includes('null')) return REFUSES;
+  // A `type` this reading does not know, or a dynamic reference, is left to the validator.
+  if (
+    (types === undefined && schema.type !== undefined) ||
+    Object.hasOwn(schema, '$dynamicRef') ||
+    Object.hasOwn(schema, '$recursiveRef')
+  )
+    verdict = both(verdict, UNSURE);
+  if (Array.isArray(schema.anyOf)) {
+    let any: NullVerdict = REFUSES;
+    for (const branch of schema.anyOf) {
+      const each = readNull(branch, resolve, budget);
+      if (each === ACCEPTS) {
+        any = ACCEPTS;
+        break;
+      }
+      if (each === UNSURE) any = UNSURE;
+    }
+    verdict = both(verdict, any);
   }
-  const parts = schema.allOf;
-  return !(Array.isArray(parts) && parts.some((part) => !readsNull(part, resolve, budget)));
+  if (Array.isArray(schema.oneOf)) {
+    let accepts = 0;
+    let unsure = 0;
+    for (const branch of schema.oneOf) {
+      const each = readNull(branch, resolve, budget);
+      if (each === ACCEPTS) accepts += 1;
+      else if (each === UNSURE) unsure += 1;
+      if (accepts > 1) break;
+    }
+    verdict = both(
+      verdict,
+      accepts > 1 || accepts + unsure === 0
+        ? REFUSES
+        : accepts === 1 && unsure === 0
+          ? ACCEPTS
+          : UNSURE,
+    );
+  }
+  if (Array.isArray(schema.allOf))
+    for (const part of schema.allOf) verdict = both(verdict, readNull(part, resolve, budget));
+  if (Object.hasOwn(schema, 'not')) {
+    const negated = readNull(schema.not, resolve, budget);
+    verdict = both(verdict, negated === ACCEPTS ? REFUSES : negated === REFUSES ? ACCEPTS : UNSURE);
+  }
+  if (Object.hasOwn(schema, 'if')) {
+    const condition = readNull(schema.if, resolve, budget);
+    const taken =
+      condition === ACCEPTS ? schema.then : condition === REFUSES ? schema.else : undefined;
+    if (condition === UNSURE) {
+      if (schema.then !== undefined || schema.else !== undefined) verdict = both(verdict, UNSURE);
+    } else if (taken !== undefined) verdict = both(verdict, readNull(taken, resolve, budget));
+  }
+  return verdict;
 }
 
 /** The only values a schema admits, from `const` (first) or `enum`; `undefined`: any. */

@@ -366,7 +366,7 @@ function rewritePosition(
       wire: typedWire(type, annotations),
       codec: null,
       passive: true,
-      acceptsNull: true,
+      acceptsNull: nullMayBeAccepted(schema, context),
       original: schema,
     };
   } else {
@@ -650,6 +650,20 @@ function narrowsDeclaredOnly(branches: readonly unknown[], declared: unknown): b
 function readAs(result: Rewritten, schema: SchemaObject): Rewritten {
   result.original = schema;
   return result;
+}
+
+/**
+ * Whether a schema of `type: "null"` may accept `null`: the keywords beside the type that judge
+ * a `null` (`not`, `if`) are only described on the wire, and may refuse it (`allOf: [{ not: {} },
+ * { type: "null" }]` accepts nothing). An optional property whose schema accepts `null` sends its
+ * absence as `null`, decoded as `null`, which such a schema would refuse.
+ */
+function nullMayBeAccepted(schema: SchemaObject, context: RewriteContext): boolean {
+  if (!Object.hasOwn(schema, 'not') && !Object.hasOwn(schema, 'if')) return true;
+  return mayAcceptNull(schema, (ref) => {
+    const target = resolveReference(ref, context);
+    return target.found ? target.value : undefined;
+  });
 }
 
 /** How many branches of a `oneOf` may accept `null` (stops counting at two). */

@@ -564,6 +564,32 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('reads the wire null of an optional property as absent where a described not refuses null', () => {
+    // `allOf: [{ not: {} }, { type: "null" }]` accepts nothing: the property can only be left
+    // out. The wire keeps `type: "null"` (the `not` described), so its null must mean absent.
+    // Found by the round-trip law, FUZZ_SEED=153.
+    const schema = {
+      type: 'object',
+      properties: {
+        never: { allOf: [{ not: {} }, { type: 'null' }] },
+        nothing: { type: 'null', not: { not: {} } },
+      },
+      additionalProperties: false,
+    };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      // The second takes null (not of not of everything): absent and null merge, as reported.
+      expect(result.codec.root).toStrictEqual({
+        kind: 'object',
+        nullMeansAbsent: ['never'],
+        absentSentAsNull: ['nothing'],
+      });
+      const encoded = encodeArguments(result.codec, {});
+      expect(encoded).toStrictEqual({ never: null, nothing: null });
+      expect(decodeArguments(result.codec, encoded)).toStrictEqual({ nothing: null });
+    }
+  });
+
   it('reports a keyword described in an unrolled definition once, not once per level', () => {
     // JSON Schema's own draft-04 meta-schema, reduced: `minLength` is an `allOf` of a bounded
     // integer and a default, inside the recursive root. Each unrolled level described `minimum`
