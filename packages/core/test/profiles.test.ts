@@ -426,7 +426,11 @@ function explainsRefusal(
       (error) =>
         keywords.has(keywordsOnPath(error).at(-1) ?? '') ||
         (diagnostic.code === 'profile-object-closed' &&
-          (IN_ENTRY.test(error.instancePath) || refusedByEmptyObject(error, wire))),
+          (IN_ENTRY.test(error.instancePath) || refusedByEmptyObject(error, wire))) ||
+        // An object whose type was only inferred and that lists no property travels as the one
+        // value `{}` where the provider refuses an empty `properties`: a value of another type is
+        // refused by that enum, not by a `type`.
+        (diagnostic.code === 'profile-type-inferred' && refusedByEmptyObject(error, wire)),
     ),
   );
 }
@@ -767,6 +771,19 @@ const SEED_61_SCHEMA = unionSharingNull('oneOf') as Record<string, unknown>;
 
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
+  [
+    // FUZZ_SEED=163, reference documents, reduced: the other keys' schema has no type and only
+    // object keywords, so it is sent as an object, one without properties: `{}`, which `gemini`
+    // sends as the string enum `["{}"]`. A string the original takes there is refused by that
+    // enum, as the type inference says (the law read only a `type` refusal as its doing).
+    'an inferred object that lists no property',
+    {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      additionalProperties: { not: { type: 'array' }, additionalProperties: false },
+    },
+    [{}, { a: 'x' }, { x: {} }, { x: 's' }],
+  ],
   [
     // FUZZ_SEED=153, reference documents, reduced: an optional property that accepts nothing,
     // `null` typed beside a `not: {}` the wire only describes. Read as taking `null`, its
