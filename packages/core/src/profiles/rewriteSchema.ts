@@ -660,18 +660,20 @@ function readAs(result: Rewritten, schema: SchemaObject): Rewritten {
  */
 function nullMayBeAccepted(schema: SchemaObject, context: RewriteContext): boolean {
   if (!Object.hasOwn(schema, 'not') && !Object.hasOwn(schema, 'if')) return true;
-  return mayAcceptNull(schema, (ref) => {
+  return mayAcceptNull(schema, schemaAtReference(context));
+}
+
+/** What a `$ref` of the self-contained schema points to, or `undefined`: for `mayAcceptNull`. */
+function schemaAtReference(context: RewriteContext): (ref: string) => unknown {
+  return (ref) => {
     const target = resolveReference(ref, context);
     return target.found ? target.value : undefined;
-  });
+  };
 }
 
 /** How many branches of a `oneOf` may accept `null` (stops counting at two). */
 function nullBranchCount(branches: readonly unknown[], context: RewriteContext): number {
-  const resolve = (ref: string): unknown => {
-    const target = resolveReference(ref, context);
-    return target.found ? target.value : undefined;
-  };
+  const resolve = schemaAtReference(context);
   let count = 0;
   for (const branch of branches) {
     if (mayAcceptNull(branch, resolve) && ++count > 1) break;
