@@ -24,10 +24,10 @@ export function requiredNamesOfBranches(
   const own = Array.isArray(required) ? required : [];
   const result: (readonly string[])[] = [];
   for (const branch of branches) {
-    const names = requiredNamesOnly(branch);
-    if (names === undefined) return undefined;
-    for (const name of names) if (!Object.hasOwn(declared, name)) return undefined;
-    result.push(names);
+    const narrowing = branchNarrowing(branch, declared);
+    if (narrowing === undefined || narrowing.narrowsProperties) return undefined;
+    for (const name of narrowing.required) if (!Object.hasOwn(declared, name)) return undefined;
+    result.push(narrowing.required);
   }
   const differs = result.some((names) =>
     names.some((name) => !own.includes(name) && result.some((other) => !other.includes(name))),
@@ -78,21 +78,40 @@ export function requiredBranchesClash(
   return differ;
 }
 
+/** What a union branch asserts where it only narrows the object beside it. */
+export interface BranchNarrowing {
+  /** The names it requires. */
+  required: readonly string[];
+  /** Whether it narrows properties the object declares (`properties`). */
+  narrowsProperties: boolean;
+}
+
 /**
- * The names a union branch requires, where that is all it asserts (beside annotations and
- * `additionalProperties: true`); `undefined` otherwise.
+ * What a union branch asserts, where it only narrows the object beside it: names it requires,
+ * properties that object declares (each one's schema narrowed) and `additionalProperties: true`
+ * (annotations aside); `undefined` where it asserts anything else. The one reading of that shape,
+ * for `narrowsDeclaredOnly` and {@link requiredNamesOfBranches}.
+ *
+ * @param branch A union branch.
+ * @param declared The `properties` beside the union.
+ * @returns What it narrows, or `undefined`.
  */
-function requiredNamesOnly(branch: unknown): readonly string[] | undefined {
+export function branchNarrowing(branch: unknown, declared: unknown): BranchNarrowing | undefined {
   if (!isPlainObject(branch)) return undefined;
-  let names: readonly string[] = [];
-  for (const key of Object.keys(branch)) {
-    if (!isAssertionKey(key)) continue;
+  let required: readonly string[] = [];
+  let narrowsProperties = false;
+  for (const key in branch) {
+    if (!Object.hasOwn(branch, key) || !isAssertionKey(key)) continue;
     const value = branch[key];
     if (key === 'required') {
-      if (!Array.isArray(value) || !value.every((name) => typeof name === 'string'))
-        return undefined;
-      names = value;
+      if (!Array.isArray(value)) return undefined;
+      for (const name of value) if (typeof name !== 'string') return undefined;
+      required = value as string[];
+    } else if (key === 'properties') {
+      if (!isPlainObject(value) || !isPlainObject(declared)) return undefined;
+      for (const name in value) if (!Object.hasOwn(declared, name)) return undefined;
+      narrowsProperties = true;
     } else if (key !== 'additionalProperties' || value !== true) return undefined;
   }
-  return names;
+  return { required, narrowsProperties };
 }

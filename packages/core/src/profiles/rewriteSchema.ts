@@ -44,7 +44,11 @@ import {
   relocateIntoMembers,
   renamePrefix,
 } from './relocate.ts';
-import { requiredBranchesClash, requiredNamesOfBranches } from './requiredBranches.ts';
+import {
+  branchNarrowing,
+  requiredBranchesClash,
+  requiredNamesOfBranches,
+} from './requiredBranches.ts';
 import { leafTablesOf, leafWireAt, rewriteScalarLeaf } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
 import { rewriteUnion } from './unions.ts';
@@ -625,20 +629,7 @@ function narrowingAnyOf(schema: SchemaObject, context: RewriteContext): boolean 
  */
 function narrowsDeclaredOnly(branches: readonly unknown[], declared: unknown): boolean {
   if (branches.length === 0) return false;
-  for (const branch of branches) {
-    if (!isPlainObject(branch)) return false;
-    for (const key in branch) {
-      if (!Object.hasOwn(branch, key) || !isAssertionKey(key)) continue;
-      const value = branch[key];
-      if (key === 'required') {
-        if (!Array.isArray(value)) return false;
-        for (const name of value) if (typeof name !== 'string') return false;
-      } else if (key === 'properties') {
-        if (!isPlainObject(value) || !isPlainObject(declared)) return false;
-        for (const name in value) if (!Object.hasOwn(declared, name)) return false;
-      } else if (key !== 'additionalProperties' || value !== true) return false;
-    }
-  }
+  for (const branch of branches) if (branchNarrowing(branch, declared) === undefined) return false;
   return true;
 }
 
