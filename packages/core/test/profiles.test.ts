@@ -785,6 +785,20 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [{}, { a: 'x' }, { x: {} }, { x: 's' }],
   ],
   [
+    // FUZZ_SEED=198, reference documents, reduced: an optional property whose values list `null`
+    // beside a `not` the wire only describes, refusing it. Read as taking `null`, its absence was
+    // sent as `null` and decoded as `null`, which the validator refuses.
+    'an optional listed null beside a not that refuses it',
+    {
+      type: 'object',
+      properties: {
+        a: { enum: [null, 'a'], not: { if: false, then: {}, else: { const: null } } },
+        b: { type: 'string' },
+      },
+    },
+    [{}, { a: 'a' }, { b: 'x' }],
+  ],
+  [
     // FUZZ_SEED=153, reference documents, reduced: an optional property that accepts nothing,
     // `null` typed beside a `not: {}` the wire only describes. Read as taking `null`, its
     // absence was sent as `null` and decoded as `null`, which the validator refuses.

@@ -250,8 +250,11 @@ function rewritePosition(
     const admitted = values.filter((value) => typeAdmits(schema.type, value));
     if (admitted.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const result = rewriteEnum(admitted, annotations, schema, context);
-    // The listed values are what the wire offers; other assertions beside them are described.
+    // The listed values are what the wire offers; other assertions beside them are described,
+    // and a `not` or `if` there may refuse the `null` listed (`enum: [null, "a"], not: { const:
+    // null }`), which an optional property would then send for its absence.
     describeRefused(result.wire, assertionsBesideValues(schema), context, pointer);
+    if (result.acceptsNull) result.acceptsNull = nullMayBeAccepted(schema, context);
     return result;
   }
   if (present & STEERING.type && Array.isArray(schema.type)) {
@@ -644,9 +647,9 @@ function readAs(result: Rewritten, schema: SchemaObject): Rewritten {
 }
 
 /**
- * Whether a schema of `type: "null"` may accept `null`: the keywords beside the type that judge
- * a `null` (`not`, `if`) are only described on the wire, and may refuse it (`allOf: [{ not: {} },
- * { type: "null" }]` accepts nothing). An optional property whose schema accepts `null` sends its
+ * Whether a schema of `type: "null"`, or whose values list `null`, may accept `null`: the
+ * keywords beside the type or values that judge a `null` (`not`, `if`) are only described on the
+ * wire, and may refuse it (`allOf: [{ not: {} }, { type: "null" }]` accepts nothing). An optional property whose schema accepts `null` sends its
  * absence as `null`, decoded as `null`, which such a schema would refuse.
  */
 function nullMayBeAccepted(schema: SchemaObject, context: RewriteContext): boolean {

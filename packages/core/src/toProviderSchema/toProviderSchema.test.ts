@@ -568,12 +568,14 @@ describe('toProviderSchema', () => {
   it('reads the wire null of an optional property as absent where a described not refuses null', () => {
     // `allOf: [{ not: {} }, { type: "null" }]` accepts nothing: the property can only be left
     // out. The wire keeps `type: "null"` (the `not` described), so its null must mean absent.
-    // Found by the round-trip law, FUZZ_SEED=153.
+    // Found by the round-trip law, FUZZ_SEED=153; a listed `null` a `not` refuses, FUZZ_SEED=198.
     const schema = {
       type: 'object',
       properties: {
         never: { allOf: [{ not: {} }, { type: 'null' }] },
         nothing: { type: 'null', not: { not: {} } },
+        onlyA: { enum: [null, 'a'], not: { const: null } },
+        onlyNull: { enum: [null, 'a'], not: { const: 'a' } },
       },
       additionalProperties: false,
     };
@@ -582,12 +584,21 @@ describe('toProviderSchema', () => {
       // The second takes null (not of not of everything): absent and null merge, as reported.
       expect(result.codec.root).toStrictEqual({
         kind: 'object',
-        nullMeansAbsent: ['never'],
-        absentSentAsNull: ['nothing'],
+        nullMeansAbsent: ['never', 'onlyA'],
+        absentSentAsNull: ['nothing', 'onlyNull'],
       });
       const encoded = encodeArguments(result.codec, {});
-      expect(encoded).toStrictEqual({ never: null, nothing: null });
-      expect(decodeArguments(result.codec, encoded)).toStrictEqual({ nothing: null });
+      expect(encoded).toStrictEqual({ never: null, nothing: null, onlyA: null, onlyNull: null });
+      expect(decodeArguments(result.codec, encoded)).toStrictEqual({
+        nothing: null,
+        onlyNull: null,
+      });
+      const onlyA = { never: null, nothing: null, onlyA: 'a', onlyNull: null };
+      expect(decodeArguments(result.codec, onlyA)).toStrictEqual({
+        nothing: null,
+        onlyA: 'a',
+        onlyNull: null,
+      });
     }
   });
 
