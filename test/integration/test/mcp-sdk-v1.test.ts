@@ -402,6 +402,81 @@ describe('SDK v1 low-level Server (raw JSON Schema)', () => {
     }
   });
 
+  describe('output schemas that share an $id, as schemas written from one template do', () => {
+    /**
+     * The v1 client validates a tool's structured result with the schema it compiled for the
+     * tool, and its validator compiles one schema per `$id` (`getSchema($id) ?? compile`): the
+     * second tool that shares the first one's `$id` is judged by the first tool's schema.
+     */
+    const id = 'http://example.com/example.json';
+    const results: Record<string, Record<string, unknown>> = {
+      get_user: { name: 'ada' },
+      count_issues: { count: 3 },
+    };
+    function templateServer(): Server {
+      const server = new Server(
+        { name: 'v1-template', version: '0.0.0' },
+        { capabilities: { tools: {} } },
+      );
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          {
+            name: 'get_user',
+            inputSchema: { type: 'object' },
+            outputSchema: {
+              $id: id,
+              type: 'object',
+              properties: { name: { $ref: '#/$defs/Name' } },
+              required: ['name'],
+              $defs: { Name: { type: 'string' } },
+            },
+          },
+          {
+            name: 'count_issues',
+            inputSchema: { type: 'object' },
+            outputSchema: {
+              $id: id,
+              type: 'object',
+              properties: { count: { type: 'integer' } },
+              required: ['count'],
+            },
+          },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (request) => {
+        const result = results[request.params.name]!;
+        return {
+          content: [{ type: 'text', text: JSON.stringify(result) }],
+          structuredContent: result,
+        };
+      });
+      return server;
+    }
+    const callBoth = async (client: Client) => {
+      await client.listTools();
+      const user = await client.callTool({ name: 'get_user', arguments: {} });
+      const count = await client.callTool({ name: 'count_issues', arguments: {} });
+      return [user.structuredContent, count.structuredContent];
+    };
+
+    it("fails the plain client's second tool: judged by the first tool's schema", async () => {
+      const client = await connectV1(templateServer(), 'plain');
+      await expect(callBoth(client)).rejects.toThrow(/does not match the tool's output schema/);
+    });
+
+    for (const side of ['server', 'client'] as const) {
+      it(`judges each tool by its own schema, the $id left out (${side} side)`, async () => {
+        const client = await connectV1(templateServer(), side);
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.outputSchema)).toStrictEqual([
+          { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
+        ]);
+        expect(await callBoth(client)).toStrictEqual([results.get_user, results.count_issues]);
+      });
+    }
+  });
+
   it('passes a tools/list error through unchanged', async () => {
     const server = new Server(
       { name: 'v1-down', version: '0.0.0' },

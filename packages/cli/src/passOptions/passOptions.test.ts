@@ -24,6 +24,7 @@ describe('toDereferenceOptions', () => {
         unresolved: 'keep',
         dialect: 'draft-07',
         'foreign-patterns': 'drop',
+        'root-id': 'drop',
         'max-bytes': '1000',
         'max-depth': '50',
       }),
@@ -32,6 +33,7 @@ describe('toDereferenceOptions', () => {
       unresolved: 'keep',
       dialect: 'draft-07',
       foreignPatterns: 'drop',
+      rootId: 'drop',
       budget: { maxBytes: 1000, maxDepth: 50 },
     });
   });
@@ -75,6 +77,9 @@ describe('toDereferenceOptions', () => {
     );
     expect(() => toDereferenceOptions({ 'foreign-patterns': 'strip' })).toThrow(
       new UsageError("option '--foreign-patterns' must be 'keep' or 'drop', got 'strip'"),
+    );
+    expect(() => toDereferenceOptions({ 'root-id': 'strip' })).toThrow(
+      new UsageError("option '--root-id' must be 'keep' or 'drop', got 'strip'"),
     );
   });
 });

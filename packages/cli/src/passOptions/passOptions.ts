@@ -14,6 +14,7 @@ export const PASS_OPTION_SPECS = {
   unresolved: { kind: 'string' },
   dialect: { kind: 'string' },
   'foreign-patterns': { kind: 'string' },
+  'root-id': { kind: 'string' },
   'max-bytes': { kind: 'string' },
   'max-depth': { kind: 'string' },
 } as const;
@@ -30,6 +31,8 @@ export const PASS_OPTIONS_HELP = `  --cycles ref|throw|unroll=N
                       a pattern written for another regex engine, with no form that compiles
                       with JavaScript's u flag: keep it (default; proxy: input schemas), or
                       leave it out (proxy: output schemas, which MCP clients compile)
+  --root-id keep|drop the root's $id: keep it (default; proxy: drop), or leave it out where
+                      nothing resolves against it (clients cache validators by $id)
   --max-bytes N       hard cap on output size in bytes; past it definitions stay $ref
   --max-depth N       maximum nesting depth of the output; past it definitions stay $ref`;
 
@@ -106,6 +109,11 @@ export function toDereferenceOptions(
     checkWithPass('--foreign-patterns', foreignPatterns, {
       foreignPatterns: result.foreignPatterns,
     });
+  }
+  const rootId = options['root-id'];
+  if (rootId !== undefined) {
+    result.rootId = rootId as NonNullable<DereferenceOptions['rootId']>;
+    checkWithPass('--root-id', rootId, { rootId: result.rootId });
   }
   const maxBytes = parsePositiveOption(options['max-bytes'], '--max-bytes');
   const maxDepth = parsePositiveOption(options['max-depth'], '--max-depth');

@@ -318,6 +318,31 @@ describe('createToolSchema', () => {
     });
   });
 
+  it("lists a tool's schemas without their root $id unless told to keep it", () => {
+    // A client that caches validators by `$id` would judge another tool that shares it, or this
+    // one once changed, by the first schema it compiled.
+    const named = { $id: 'https://example.com/count.json', ...objectSchema };
+    const listed = (io: 'input' | 'output', options: { rootId?: 'keep' | 'drop' }) => {
+      const { jsonSchema } = createToolSchema(countSchema, fixedConverter(named), io, options)[
+        '~standard'
+      ];
+      return [
+        jsonSchema.input({ target: 'draft-2020-12' }),
+        jsonSchema.output({ target: 'draft-07' }),
+      ];
+    };
+    for (const io of ['input', 'output'] as const) {
+      expect(listed(io, {})).toStrictEqual([objectSchema, objectSchema]);
+      expect(listed(io, { rootId: 'keep' })).toStrictEqual([named, named]);
+    }
+    const profiled = createToolSchema(countSchema, fixedConverter(named), 'input', {
+      profile: 'openai',
+    });
+    expect(profiled['~standard'].jsonSchema.input({ target: 'draft-2020-12' })).toStrictEqual(
+      objectSchema,
+    );
+  });
+
   it('wraps a converter failure in a ToolSchemaError that keeps the cause', () => {
     const cause = new Error('Date cannot be represented in JSON Schema');
     const error = thrown(() =>

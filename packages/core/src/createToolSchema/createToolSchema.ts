@@ -38,6 +38,7 @@ const DEREFERENCE_OPTIONS = {
   cycles: true,
   unresolved: true,
   foreignPatterns: true,
+  rootId: true,
   budget: true,
 } as const satisfies Record<keyof Omit<DereferenceOptions, 'root' | 'dialect'>, true>;
 
@@ -115,6 +116,9 @@ export function createToolSchema<S extends StandardSchemaV1>(
       conversionDiagnostics.push(diagnostic);
     });
     const result = dereference(raw, {
+      // A tool's schema is named by the tool: an `$id` would only make a client that caches
+      // validators by `$id` judge another tool, or this one once changed, by the wrong schema.
+      rootId: 'drop',
       ...dereferenceOptions,
       dialect: DIALECT_BY_TARGET[target],
       root: 'any',

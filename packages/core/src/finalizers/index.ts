@@ -1,3 +1,4 @@
+export { dropRootIdFinalizer } from './dropRootId.ts';
 export { FINALIZERS } from './finalizers.ts';
 export { inlineRootRefFinalizer } from './inlineRootRef.ts';
 export {

@@ -2,6 +2,7 @@ import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import type { Diagnostic, JsonSchema } from '../types/index.ts';
 import { previewJson } from '../utils/diagnostics.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
+import { someReference } from '../utils/references.ts';
 import type { Finalizer } from './types.ts';
 
 /**
@@ -168,34 +169,15 @@ export const objectRootFinalizer: Finalizer = (schema, context) => {
  */
 const EMBEDDED_ROOT_ID = 'urn:toolschema:root';
 
-/** Keywords that refer to a schema by URI. */
-const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
-
 /**
  * Whether a document may refer to its root: the root names itself (`$id`, an anchor), or a
- * reference is anything but a JSON Pointer below the root (`#`, an anchor, a URI). One walk of
- * the document, iterative (a kept-whole document may be deep).
+ * reference is anything but a JSON Pointer below the root (`#`, an anchor, a URI).
  */
 function mayReferToRoot(root: Record<string, unknown>): boolean {
   for (const key of ['$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor']) {
     if (Object.hasOwn(root, key)) return true;
   }
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (Array.isArray(node)) {
-      for (const item of node) pending.push(item);
-      continue;
-    }
-    if (!isPlainObject(node)) continue;
-    for (const key of Object.keys(node)) {
-      const value = node[key];
-      if (REFERENCE_KEYWORDS.has(key) && typeof value === 'string') {
-        if (!value.startsWith('#/')) return true;
-      } else if (typeof value === 'object' && value !== null) pending.push(value);
-    }
-  }
-  return false;
+  return someReference(root, (uri) => !uri.startsWith('#/'));
 }
 
 /**

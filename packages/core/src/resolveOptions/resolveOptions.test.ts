@@ -27,6 +27,7 @@ describe('resolveOptions', () => {
       unresolved: 'permissive',
       root: 'any',
       foreignPatterns: 'keep',
+      rootId: 'keep',
       budget: {
         minBytes: DEFAULT_MIN_BYTES,
         factor: DEFAULT_FACTOR,
@@ -44,6 +45,7 @@ describe('resolveOptions', () => {
         unresolved: 'keep',
         root: 'object',
         foreignPatterns: 'drop',
+        rootId: 'drop',
         budget: { minBytes: 10, factor: 2, maxBytes: 100, maxDepth: 8 },
       }),
     ).toStrictEqual({
@@ -53,6 +55,7 @@ describe('resolveOptions', () => {
       unresolved: 'keep',
       root: 'object',
       foreignPatterns: 'drop',
+      rootId: 'drop',
       budget: { minBytes: 10, factor: 2, maxBytes: 100, maxDepth: 8 },
     });
     expect(resolveOptions({ cycles: 'throw' }).cycles).toBe('throw');
@@ -71,6 +74,7 @@ describe('resolveOptions', () => {
       [{ dialect: 'draft-03' as never }, 'dialect'],
       [{ root: 'array' as never }, 'root'],
       [{ foreignPatterns: 'strip' as never }, 'foreignPatterns'],
+      [{ rootId: 'strip' as never }, 'rootId'],
       [{ budget: { maxDepth: 0 } }, 'budget.maxDepth'],
     ];
     for (const [options, name] of invalid) {

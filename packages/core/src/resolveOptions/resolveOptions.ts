@@ -26,6 +26,7 @@ const DEREFERENCE_OPTION_KEYS = {
   unresolved: true,
   root: true,
   foreignPatterns: true,
+  rootId: true,
   budget: true,
 } as const satisfies Record<keyof DereferenceOptions, true>;
 
@@ -93,6 +94,8 @@ export interface ResolvedOptions {
   root: 'any' | 'object';
   /** A `pattern` with no ECMA-262 `u` form: kept as written, or left out. */
   foreignPatterns: 'keep' | 'drop';
+  /** The root's `$id`: kept, or left out where nothing resolves against it (a finalizer). */
+  rootId: 'keep' | 'drop';
   /** The size and depth bound, before it is scaled to an input (see {@link budgetFor}). */
   budget: BudgetLimits;
 }
@@ -137,6 +140,10 @@ export function resolveOptions(given?: DereferenceOptions | null): ResolvedOptio
   if (foreignPatterns !== 'keep' && foreignPatterns !== 'drop') {
     throw new ToolSchemaError('invalid-option', `foreignPatterns must be 'keep' or 'drop'.`);
   }
+  const rootId = options.rootId ?? 'keep';
+  if (rootId !== 'keep' && rootId !== 'drop') {
+    throw new ToolSchemaError('invalid-option', `rootId must be 'keep' or 'drop'.`);
+  }
   const budget: BudgetOptions = readOptions(options.budget, BUDGET_KEYS, 'budget');
   return {
     dialect,
@@ -145,6 +152,7 @@ export function resolveOptions(given?: DereferenceOptions | null): ResolvedOptio
     unresolved,
     root,
     foreignPatterns,
+    rootId,
     budget: {
       minBytes: positive('minBytes', budget.minBytes, DEFAULT_MIN_BYTES),
       factor: positive('factor', budget.factor, DEFAULT_FACTOR),

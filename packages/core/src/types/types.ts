@@ -153,6 +153,15 @@ export interface DereferenceOptions {
    * otherwise refuse it whole. A pattern that has such a form is written in it either way.
    */
   foreignPatterns?: 'keep' | 'drop';
+  /**
+   * The root's `$id` (draft-04: `id`): `'keep'` (default) leaves it; `'drop'` leaves it out where
+   * nothing left in the output resolves against it (every remaining reference is a fragment of
+   * the document itself), for a consumer that registers schemas by `$id`: Ajv refuses a second
+   * schema with an `$id` it holds, and the MCP SDK's validator compiles a schema once per `$id`, so
+   * two tools that share one, or a tool listed again after it changed, would be judged by the
+   * first schema seen. The tool wrappers and `@toolschema/mcp` drop it unless told to keep it.
+   */
+  rootId?: 'keep' | 'drop';
   /** The size and depth bound of the output. */
   budget?: BudgetOptions;
 }

@@ -86,7 +86,10 @@ export function isSchema(value: unknown): value is JsonSchema {
  * the options say otherwise, `foreignPatterns: 'drop'`: MCP SDK clients compile every output
  * schema with Ajv (patterns with the `u` flag), and one they cannot compile costs the SDK v1
  * client every tool of the server (`listTools` throws) and the v2 client every call of the tool;
- * left out, the client checks results without that pattern. With a
+ * left out, the client checks results without that pattern. Both schemas get `rootId: 'drop'`
+ * unless the options say otherwise: the SDK's validator compiles one schema per `$id` and reuses
+ * it, so two tools that share an `$id`, or a tool listed again after it changed, would be judged
+ * by the first schema it saw. With a
  * profile, the input schema becomes the profile's wire schema (`toProviderSchema`) with its codec,
  * and is checked against the profile's rules; the output schema is not the model's to fill, so it
  * gets the plain pass. A `ToolSchemaError` (the pass refusing the schema) is reported and the
@@ -105,14 +108,15 @@ export function rewriteToolSchema(
   profile?: Profile,
 ): RewrittenToolSchema {
   const forProfile = profile !== undefined && field === 'inputSchema';
-  const { repair = false, ...dereferenceOptions } = options;
+  const { repair = false, ...given } = options;
+  const dereferenceOptions: DereferenceOptions = { ...given, rootId: given.rootId ?? 'drop' };
   let output: JsonSchema = schema;
   let diagnostics: Diagnostic[] = [];
   let codec: Codec | undefined;
   let error: string | undefined;
   try {
     if (forProfile || (repair && field === 'inputSchema')) {
-      const result = toProviderSchema(schema, profile ?? 'mcp', options);
+      const result = toProviderSchema(schema, profile ?? 'mcp', { ...dereferenceOptions, repair });
       ({ schema: output, diagnostics, codec } = result);
     } else {
       const passOptions: DereferenceOptions =
