@@ -785,6 +785,35 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [{}, { a: 'x' }, { x: {} }, { x: 's' }],
   ],
   [
+    // FUZZ_SEED=201, tool-like schemas, reduced: a `oneOf` whose second branch requires `id` and
+    // takes `null` there, but is closed and lists no `a`, which the first requires. The first
+    // branch's `id: null` was read as absent, as if the second could take its objects.
+    'a oneOf branch whose objects a closed branch that shares its null refuses',
+    {
+      type: 'object',
+      properties: {
+        v: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { a: { type: 'string' }, id: { type: ['string', 'null'] } },
+              required: ['a'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { id: { enum: ['fixed', null] } },
+              required: ['id'],
+              additionalProperties: false,
+            },
+          ],
+        },
+      },
+      required: ['v'],
+    },
+    [{ v: { a: 'x', id: null } }, { v: { a: 'x' } }, { v: { id: null } }, { v: { id: 'fixed' } }],
+  ],
+  [
     // FUZZ_SEED=198, reference documents, reduced: an optional property whose values list `null`
     // beside a `not` the wire only describes, refusing it. Read as taking `null`, its absence was
     // sent as `null` and decoded as `null`, which the validator refuses.

@@ -27,4 +27,42 @@ describe('readSharedNullAsAbsent', () => {
         .map((diagnostic) => diagnostic.pointer),
     ).toStrictEqual(['/properties/v/anyOf/1/properties/k']);
   });
+
+  it('keeps the null of a oneOf branch whose objects the other, closed branch refuses (FUZZ_SEED=201)', () => {
+    // The second branch requires `id` and takes `null` there, but it is closed and lists no `a`,
+    // which the first requires: no object of the first is one of the second, so the first
+    // branch's `id: null` is its own, and must come back.
+    const schema = {
+      type: 'object',
+      properties: {
+        v: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { a: { type: 'string' }, id: { type: ['string', 'null'] } },
+              required: ['a'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: { id: { enum: ['fixed', null] } },
+              required: ['id'],
+              additionalProperties: false,
+            },
+          ],
+        },
+      },
+      required: ['v'],
+    };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const { codec } = toProviderSchema(schema, profile);
+      for (const value of [{ v: { a: 'x', id: null } }, { v: { a: 'x', id: 'y' } }]) {
+        expect(decodeArguments(codec, encodeArguments(codec, value))).toStrictEqual(value);
+      }
+      // Absent and `null` are one wire value there, read as the `null` the branch takes.
+      expect(decodeArguments(codec, encodeArguments(codec, { v: { a: 'x' } }))).toStrictEqual({
+        v: { a: 'x', id: null },
+      });
+    }
+  });
 });

@@ -22,9 +22,9 @@ export function propertySchema(branch: SchemaObject, name: string): unknown {
 /**
  * In a `oneOf`, reads as absent the `null` a branch sends for an optional property it takes
  * `null` for, where another branch requires that property and may take `null` there (and requires
- * nothing the first branch does not list). Read as `null` (`absentSentAsNull`), the branch's call
- * without the property would come back holding `null`, which the other branch takes as well: the
- * `oneOf` then refuses a call the branch alone accepted, and that call could never be made. Read
+ * nothing the first branch does not list, and may hold what the first requires). Read as `null`
+ * (`absentSentAsNull`), the branch's call without the property would come back holding `null`,
+ * which the other branch takes as well: the `oneOf` then refuses a call the branch alone accepted, and that call could never be made. Read
  * as absent, it comes back as sent; a `null` there is one the other branch takes too, which the
  * `oneOf` refuses, unless that branch refuses the call for a reason this syntactic check does
  * not see (then that `null` comes back absent). The wire is the same either way (the property is
@@ -48,9 +48,11 @@ export function readSharedNullAsAbsent(
     if (codec?.kind !== 'object' || !isPlainObject(original)) return result;
     const sentAsNull = codec.absentSentAsNull ?? [];
     const listed = isPlainObject(original.properties) ? Object.keys(original.properties) : [];
+    const needed = Array.isArray(original.required) ? original.required : [];
     const shared = sentAsNull.filter((name) =>
       results.some(
-        (other, at) => at !== index && requiresWithNull(other.original, name, listed, resolve),
+        (other, at) =>
+          at !== index && requiresWithNull(other.original, name, listed, needed, resolve),
       ),
     );
     if (shared.length === 0) return result;
@@ -69,12 +71,15 @@ export function readSharedNullAsAbsent(
 
 /**
  * Whether a branch surely needs `name` and may take `null` for it, and may take an object of the
- * other branch: it may be an object, requires `name`, and requires nothing else but `listed`.
+ * other branch: it may be an object, requires `name`, requires nothing else but `listed`, and
+ * may take every name the other branch requires (a closed branch that lists none of them takes
+ * none of its objects: FUZZ_SEED=201).
  */
 function requiresWithNull(
   branch: unknown,
   name: string,
   listed: readonly string[],
+  needed: readonly unknown[],
   resolve: (ref: string) => unknown,
 ): boolean {
   if (!isPlainObject(branch) || !Array.isArray(branch.required)) return false;
@@ -85,8 +90,22 @@ function requiresWithNull(
   return (
     required.includes(name) &&
     required.every((key) => key === name || listed.includes(key as string)) &&
+    !needed.some((key) => typeof key === 'string' && surelyRefusesName(branch, key)) &&
     mayAcceptNull(propertySchema(branch, name), resolve)
   );
+}
+
+/**
+ * Whether an object branch refuses every object that holds `name`: its schema there is `false`,
+ * listed so or left to a closed `additionalProperties` (with no `patternProperties` that could
+ * take the name instead).
+ */
+function surelyRefusesName(branch: SchemaObject, name: string): boolean {
+  const properties = isPlainObject(branch.properties) ? branch.properties : {};
+  if (Object.hasOwn(properties, name)) return properties[name] === false;
+  const patterns = branch.patternProperties;
+  if (isPlainObject(patterns) && Object.keys(patterns).length > 0) return false;
+  return branch.additionalProperties === false;
 }
 
 /** An object codec with `names` moved from `absentSentAsNull` to `nullMeansAbsent`. */
