@@ -54,7 +54,7 @@ import {
 } from './helpers/second-opinion.ts';
 import { listJsonFiles, suiteTests } from './helpers/suite.ts';
 import { toolSchema, wireValue } from './helpers/tool-schema-arbitrary.ts';
-import { unionSharingNull } from './helpers/union-fixtures.ts';
+import { closedBranchSharingNull, unionSharingNull } from './helpers/union-fixtures.ts';
 import { unionSchema } from './helpers/union-schema-arbitrary.ts';
 
 const runs = Number.parseInt(process.env.FUZZ_RUNS ?? '40', 10);
@@ -785,32 +785,10 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [{}, { a: 'x' }, { x: {} }, { x: 's' }],
   ],
   [
-    // FUZZ_SEED=201, tool-like schemas, reduced: a `oneOf` whose second branch requires `id` and
-    // takes `null` there, but is closed and lists no `a`, which the first requires. The first
-    // branch's `id: null` was read as absent, as if the second could take its objects.
+    // FUZZ_SEED=201, tool-like schemas, reduced ({@link closedBranchSharingNull}): the first
+    // branch's `id: null` was read as absent, as if the closed second could take its objects.
     'a oneOf branch whose objects a closed branch that shares its null refuses',
-    {
-      type: 'object',
-      properties: {
-        v: {
-          oneOf: [
-            {
-              type: 'object',
-              properties: { a: { type: 'string' }, id: { type: ['string', 'null'] } },
-              required: ['a'],
-              additionalProperties: false,
-            },
-            {
-              type: 'object',
-              properties: { id: { enum: ['fixed', null] } },
-              required: ['id'],
-              additionalProperties: false,
-            },
-          ],
-        },
-      },
-      required: ['v'],
-    },
+    closedBranchSharingNull(),
     [{ v: { a: 'x', id: null } }, { v: { a: 'x' } }, { v: { id: null } }, { v: { id: 'fixed' } }],
   ],
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unionSharingNull } from '../../test/helpers/union-fixtures.ts';
+import { closedBranchSharingNull, unionSharingNull } from '../../test/helpers/union-fixtures.ts';
 import { decodeArguments } from '../decodeArguments/index.ts';
 import { encodeArguments } from '../encodeArguments/index.ts';
 import { toProviderSchema } from '../toProviderSchema/index.ts';
@@ -29,31 +29,8 @@ describe('readSharedNullAsAbsent', () => {
   });
 
   it('keeps the null of a oneOf branch whose objects the other, closed branch refuses (FUZZ_SEED=201)', () => {
-    // The second branch requires `id` and takes `null` there, but it is closed and lists no `a`,
-    // which the first requires: no object of the first is one of the second, so the first
-    // branch's `id: null` is its own, and must come back.
-    const schema = {
-      type: 'object',
-      properties: {
-        v: {
-          oneOf: [
-            {
-              type: 'object',
-              properties: { a: { type: 'string' }, id: { type: ['string', 'null'] } },
-              required: ['a'],
-              additionalProperties: false,
-            },
-            {
-              type: 'object',
-              properties: { id: { enum: ['fixed', null] } },
-              required: ['id'],
-              additionalProperties: false,
-            },
-          ],
-        },
-      },
-      required: ['v'],
-    };
+    // The closed second branch takes none of the first one's objects (see the fixture).
+    const schema = closedBranchSharingNull();
     for (const profile of ['portable', 'openai-strict'] as const) {
       const { codec } = toProviderSchema(schema, profile);
       for (const value of [{ v: { a: 'x', id: null } }, { v: { a: 'x', id: 'y' } }]) {
