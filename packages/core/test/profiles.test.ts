@@ -785,6 +785,18 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [{}, { a: 'x' }, { x: {} }, { x: 's' }],
   ],
   [
+    // FUZZ_SEED=211, reference documents, reduced: optional properties whose keys `propertyNames`
+    // refuses (too long), one of which takes `null`. Absent, it was sent as `null` and decoded as
+    // `null`, which the original refuses with the key; such a key can never be sent.
+    'optional keys propertyNames refuses',
+    {
+      type: 'object',
+      properties: { ab: { enum: [0, null] }, abcd: { enum: [0, null] }, xyz: { type: 'string' } },
+      propertyNames: { maxLength: 2 },
+    },
+    [{}, { ab: 0 }, { ab: null }],
+  ],
+  [
     // FUZZ_SEED=201, tool-like schemas, reduced ({@link closedBranchSharingNull}): the first
     // branch's `id: null` was read as absent, as if the closed second could take its objects.
     'a oneOf branch whose objects a closed branch that shares its null refuses',

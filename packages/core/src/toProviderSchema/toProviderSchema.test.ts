@@ -602,6 +602,39 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('leaves out the optional keys propertyNames refuses', () => {
+    // Found by the round-trip law, FUZZ_SEED=211: the optional `abcd` takes `null`, so its absence
+    // was sent as `null` and decoded as `null`, which `propertyNames` refuses with the key.
+    const schema = {
+      type: 'object',
+      properties: {
+        ab: { enum: [0, null] },
+        abcd: { enum: [0, null] },
+        xyz: { type: 'string' },
+      },
+      propertyNames: { maxLength: 2 },
+    };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema).toStrictEqual({
+        type: 'object',
+        properties: { ab: { type: ['number', 'null'], enum: [0, null] } },
+        required: ['ab'],
+        additionalProperties: false,
+        description: 'Constraints: propertyNames: {"maxLength":2}.',
+      });
+      expectSentAs(result, [
+        [{ ab: null }, { ab: null }],
+        [{ ab: 0 }, { ab: 0 }],
+      ]);
+      expect(decodeArguments(result.codec, { ab: null })).toStrictEqual({ ab: null });
+    }
+    // `'keep'` keeps `propertyNames` on the wire, and every key with it.
+    expect(
+      Object.keys(toProviderSchema(schema, 'openai').schema.properties as object),
+    ).toStrictEqual(['ab', 'abcd', 'xyz']);
+  });
+
   it('reports a keyword described in an unrolled definition once, not once per level', () => {
     // JSON Schema's own draft-04 meta-schema, reduced: `minLength` is an `allOf` of a bounded
     // integer and a default, inside the recursive root. Each unrolled level described `minimum`
