@@ -9,6 +9,7 @@ import { appendDescription, describeRefused } from './describe.ts';
 import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
+import { presenceMayMatter } from './presence.ts';
 import { refusesPropertyName } from './propertyNames.ts';
 import { renamePrefix } from './relocate.ts';
 import { leafWireAt } from './scalarLeaf.ts';
@@ -99,7 +100,26 @@ export function rewriteObject(place: Place): Rewritten {
             : `${pointer}/additionalProperties`;
       const before = context.diagnostics.length;
       const summarizedBefore = context.summarized;
-      const result = context.rewrite(value, at, inner);
+      let result = context.rewrite(value, at, inner);
+      if (
+        result.acceptsNull &&
+        !isRequired &&
+        recipe.allRequired &&
+        !spellsNull(result.codec) &&
+        presenceMayMatter(schema, name, listedCount)
+      ) {
+        // Merged with absent, its `null` would come back where the call left it out, and the
+        // object's keywords may refuse it there (`maxProperties`, a dependency it triggers, a
+        // `not` naming it): inside a JSON string its `null` is `"null"`, apart from absent.
+        takeBack(context, before, summarizedBefore);
+        result = jsonString(
+          value,
+          wireTexts(result.wire),
+          `The optional property "${name}" accepts null, and the object's keywords may tell it absent from null`,
+          context,
+          at,
+        );
+      }
       if (result.never === true) {
         // A required key that no value can fill: the object accepts no value (a union then
         // leaves it out). Not where its type was only inferred: the schema as written accepts
@@ -441,4 +461,13 @@ function freeName(properties: SchemaObject): string {
   let name = 'otherProperties';
   for (let suffix = 2; Object.hasOwn(properties, name); suffix++) name = `otherProperties${suffix}`;
   return name;
+}
+
+/** A wire's `title` and `description`, the annotations a JSON string of its value keeps. */
+function wireTexts(wire: SchemaObject): SchemaObject {
+  const texts: SchemaObject = {};
+  for (const keyword of ['title', 'description']) {
+    if (typeof wire[keyword] === 'string') texts[keyword] = wire[keyword];
+  }
+  return texts;
 }

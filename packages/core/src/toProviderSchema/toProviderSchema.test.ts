@@ -602,6 +602,53 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('sends an optional null apart from absent where the object may refuse the key', () => {
+    // "Not both": `{ a: 1 }` is accepted, `{ a: 1, b: null }` is not. Merged with absent, `b`'s
+    // null came back where the call left `b` out. Inside a JSON string `null` is `"null"`, and
+    // the wire's own `null` means absent. `c`, which the `not` does not name, stays merged.
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: ['integer', 'null'] },
+        b: { type: ['integer', 'null'], description: 'Either a or b.' },
+        c: { type: ['string', 'null'] },
+      },
+      not: { required: ['a', 'b'] },
+    };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(result.schema.properties).toStrictEqual({
+        a: {
+          type: ['string', 'null'],
+          description:
+            'A JSON-encoded value matching this JSON Schema: {"type":["integer","null"]}',
+        },
+        b: {
+          type: ['string', 'null'],
+          description:
+            'Either a or b.\nA JSON-encoded value matching this JSON Schema: {"type":["integer","null"],"description":"Either a or b."}',
+        },
+        c: { type: ['string', 'null'] },
+      });
+      expect(result.codec.root).toStrictEqual({
+        kind: 'object',
+        properties: { a: { kind: 'json' }, b: { kind: 'json' } },
+        nullMeansAbsent: ['a', 'b'],
+        absentSentAsNull: ['c'],
+      });
+      expectSentAs(result, [
+        [
+          { a: 1, c: null },
+          { a: '1', b: null, c: null },
+        ],
+        [
+          { b: null, c: null },
+          { a: null, b: 'null', c: null },
+        ],
+      ]);
+    }
+  });
+
   it('leaves out the optional keys propertyNames refuses', () => {
     // Found by the round-trip law, FUZZ_SEED=211: the optional `abcd` takes `null`, so its absence
     // was sent as `null` and decoded as `null`, which `propertyNames` refuses with the key.
