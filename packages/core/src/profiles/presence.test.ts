@@ -12,6 +12,7 @@ describe('presenceMayMatter', () => {
       // Closed, with room for every listed key.
       object({ additionalProperties: false, maxProperties: 2 }),
       object({ dependentRequired: { b: ['a'] } }),
+      object({ dependentSchemas: { b: { required: ['c'] } }, dependencies: { b: ['a'] } }),
       object({ patternProperties: { '^x-': {} } }),
       // Anchored literal starts the key lacks (OpenAPI's extensions).
       object({ patternProperties: { '^x-': { type: 'integer' }, '^zz?': { type: 'string' } } }),
@@ -33,6 +34,9 @@ describe('presenceMayMatter', () => {
       object({ dependentRequired: { a: ['b'] } }),
       object({ dependencies: { a: { required: ['b'] } } }),
       object({ dependentSchemas: { a: { required: ['b'] } } }),
+      // Triggered by another key, a dependent schema may judge the added `null`.
+      object({ dependentSchemas: { b: { properties: { a: { type: 'string' } } } } }),
+      object({ dependencies: { b: { not: { required: ['a'] } } } }),
       object({ patternProperties: { '^a$': { type: 'string' } } }),
       object({ patternProperties: { 'x-': { type: 'string' } } }),
       object({ patternProperties: { '^x|^a': { type: 'string' } } }),

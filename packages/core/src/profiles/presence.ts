@@ -61,7 +61,12 @@ export function presenceMayMatter(schema: SchemaObject, name: string, listed: nu
   }
   for (const keyword of ['dependentRequired', 'dependentSchemas', 'dependencies']) {
     const dependencies = schema[keyword];
-    if (isPlainObject(dependencies) && Object.hasOwn(dependencies, name)) return true;
+    if (!isPlainObject(dependencies)) continue;
+    if (Object.hasOwn(dependencies, name)) return true;
+    // A schema another key triggers judges the object too (`{ x: { properties: { name: … } } }`).
+    for (const dependency of Object.values(dependencies)) {
+      if (!Array.isArray(dependency) && mayReadAddedKey(dependency, name, false)) return true;
+    }
   }
   // A pattern that may match the key judges its `null` too, unless its schema takes every value.
   const patterns = schema.patternProperties;
