@@ -785,6 +785,30 @@ const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]
     [{}, { a: 'x' }, { x: {} }, { x: 's' }],
   ],
   [
+    // FUZZ_SEED=8, tool-like schemas that judge which keys they hold, reduced: a root union merged
+    // into one object, whose `t0` branch takes `null` for `meta` but holds one key at most.
+    // Read as `null` there, `{ type: "t0" }` came back holding `meta: null`, which `t0` refuses.
+    'a merged root whose branch counts its keys',
+    {
+      oneOf: [
+        {
+          type: 'object',
+          properties: { type: { const: 't0' }, meta: { type: ['string', 'null'] } },
+          required: ['type'],
+          additionalProperties: false,
+          maxProperties: 1,
+        },
+        {
+          type: 'object',
+          properties: { type: { const: 't1' }, items: { type: 'string' } },
+          required: ['type', 'items'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    [{ type: 't0' }, { type: 't1', items: 'x' }],
+  ],
+  [
     // Found beside FUZZ_SEED=211 (not by a seed): optional properties that take `null` in an
     // object whose `not` refuses both at once. Absent and `null` merged, `{ a: 1 }` came back as
     // `{ a: 1, b: null }`, which the `not` refuses.

@@ -5,6 +5,7 @@ import { localReferenceResolver } from '../utils/pointer.ts';
 import { encoderOf } from './encoder.ts';
 import { propertySchema } from './exclusiveNull.ts';
 import { mayAcceptNull } from './guards.ts';
+import { presenceMayMatter } from './presence.ts';
 
 type SchemaObject = Record<string, unknown>;
 type ObjectNode = Extract<CodecNode, { kind: 'object' }>;
@@ -72,6 +73,8 @@ export function readNullPerBranch(
   // so. Only where it reads `null` as `null` may a branch read it as absent.
   /** The names where a branch refuses the `null` the merged object reads as `null`. */
   const lost = new Set<string>();
+  /** The names where a branch that takes `null` reads it as absent, its keys being counted. */
+  const apart = new Set<string>();
   /** Whether some branch reads a `null` otherwise than the merged object. */
   let differs = false;
   const rules = branches.map((branch, index) => {
@@ -81,7 +84,8 @@ export function readNullPerBranch(
       const reading = reads(name);
       if (reading === 'null') return 'null';
       differs = true;
-      if (reading === 'refused') lost.add(name);
+      if (reading === 'refused' || reading === 'apart') lost.add(name);
+      if (reading === 'apart') apart.add(name);
       return 'absent';
     });
   });
@@ -93,6 +97,12 @@ export function readNullPerBranch(
       : wireValues(node, discriminator.name, discriminator.values);
   if (discriminator === undefined || wireTags === undefined)
     return readLostAsAbsent(node, order, lost, branches, required, resolve, report, diagnostics);
+  // Told apart, each branch reads `null` its way; where a branch that takes `null` reads it as
+  // absent, the `null` it means is lost, which the merge's diagnostic says (the property's
+  // `profile-absent-null-merged` stays: the other branches still read it as `null`).
+  const apartNames = order.filter((name) => apart.has(name));
+  if (report !== undefined && apartNames.length > 0)
+    report.message += ` Some branches take null for ${quoteNames(apartNames)} but may refuse the key it adds (maxProperties, a dependency, a not naming it): there a null sent is read as absent (a null such a branch means there is lost: narrower).`;
   const name = discriminator.name;
   return {
     kind: 'union',
@@ -193,17 +203,22 @@ const MAX_SPLIT_ENTRIES = 10_000;
  * (it refuses it absent) or lists it as taking `null`; `'refused'` where it refuses `null` there
  * (its schema, or `additionalProperties` for a property it does not list) and takes it absent;
  * `'either'` where it takes both (a property an open branch does not list), read as absent, which
- * is what a model that sends `null` there means.
+ * is what a model that sends `null` there means; `'apart'` where it takes `null` but its keywords
+ * may refuse the key a `null` adds ({@link presenceMayMatter}: "not both", `maxProperties`...),
+ * read as absent too, so that a call that leaves the property out is not refused, and the merge's
+ * diagnostic says a `null` meant there is lost.
  */
 function branchReading(
   branch: SchemaObject,
   required: ReadonlySet<unknown>,
   resolve: (ref: string) => unknown,
-): (name: string) => 'null' | 'refused' | 'either' {
+): (name: string) => 'null' | 'refused' | 'either' | 'apart' {
   const properties = isPlainObject(branch.properties) ? branch.properties : {};
+  const listed = Object.keys(properties).length;
   return (name) => {
     if (required.has(name)) return 'null';
     const takesNull = mayAcceptNull(propertySchema(branch, name), resolve);
+    if (takesNull && presenceMayMatter(branch, name, listed)) return 'apart';
     if (Object.hasOwn(properties, name)) return takesNull ? 'null' : 'refused';
     return takesNull ? 'either' : 'refused';
   };

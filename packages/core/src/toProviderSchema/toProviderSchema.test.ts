@@ -649,6 +649,39 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('reads as absent the null of a merged root branch that counts its keys', () => {
+    // Found by the round-trip law (FUZZ_SEED=8, objects that judge their keys): `t0` takes
+    // `null` for `meta` but holds one key at most, so `{ type: "t0", meta: null }` is refused,
+    // and `{ type: "t0" }` must not come back holding `meta`. `t1` keeps reading it as `null`.
+    const branch = (tag: string, rest: Record<string, unknown>) => ({
+      type: 'object',
+      properties: { type: { const: tag }, meta: { type: ['string', 'null'] } },
+      required: ['type'],
+      additionalProperties: false,
+      ...rest,
+    });
+    const schema = { oneOf: [branch('t0', { maxProperties: 1 }), branch('t1', {})] };
+    for (const profile of ['portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expectSentAs(result, [
+        [{ type: 't0' }, { type: 't0', meta: null }],
+        [
+          { type: 't1', meta: null },
+          { type: 't1', meta: null },
+        ],
+      ]);
+      expect(decodeArguments(result.codec, { type: 't1', meta: null })).toStrictEqual({
+        type: 't1',
+        meta: null,
+      });
+      // The merge says so; `meta`'s "decoded as null" stays, for `t1`.
+      expect(codesOf(result)).toStrictEqual(['profile-root-merged', 'profile-absent-null-merged']);
+      expect(result.diagnostics[0]?.message).toContain(
+        'Some branches take null for "meta" but may refuse the key it adds',
+      );
+    }
+  });
+
   it('leaves out the optional keys propertyNames refuses', () => {
     // Found by the round-trip law, FUZZ_SEED=211: the optional `abcd` takes `null`, so its absence
     // was sent as `null` and decoded as `null`, which `propertyNames` refuses with the key.

@@ -57,7 +57,12 @@ export function createSecondOpinionRefusals(
     if (validator === undefined) return [];
     try {
       return validator.validate(instance).errors.map((unit) => ({
-        schemaPath: unit.keywordLocation,
+        // It spells `dependentRequired` "dependantRequired" in its locations (4.1.6): the schema
+        // path names the keyword as the schema writes it, as Ajv's does.
+        schemaPath: unit.keywordLocation.replace(
+          /\/dependantRequired(?=\/|$)/,
+          '/dependentRequired',
+        ),
         instancePath: unit.instanceLocation.replace(/^#/, ''),
       }));
     } catch {

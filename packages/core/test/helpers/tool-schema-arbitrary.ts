@@ -18,7 +18,8 @@ const NAMES = [
  * Arbitrary of tool input schemas shaped like what Zod, Valibot, ArkType and OpenAPI emit:
  * typed objects with optional, nullable and defaulted properties, enums and literal unions,
  * discriminated unions, records and open objects, arrays and tuples, intersections, string and
- * number bounds, formats and patterns, `{}`, and recursion through `$defs`.
+ * number bounds, formats and patterns, `{}`, recursion through `$defs`, and objects that judge
+ * which keys they hold (`not: { required }`, `maxProperties`, `dependentRequired`).
  *
  * @returns The arbitrary (a 2020-12 document with an object root).
  */
@@ -158,11 +159,22 @@ export function toolSchema(): fc.Arbitrary<Record<string, unknown>> {
         });
       const required = names.filter(() => g(fc.boolean));
       const closed = g(fc.constantFrom, 'closed', 'closed', 'default');
+      // Keywords that tell which keys an object holds, as hand-written tools use them: "not
+      // both", at most one, a key that needs another.
+      const [first, second] = names;
+      const keys = g(fc.constantFrom, 'none', 'none', 'none', 'none', 'not-both', 'max', 'needs');
       return {
         type: 'object',
         properties,
         required,
         ...(closed === 'closed' ? { additionalProperties: false } : {}),
+        ...(keys === 'not-both' && second !== undefined
+          ? { not: { required: [first, second] } }
+          : {}),
+        ...(keys === 'max' ? { maxProperties: 1 } : {}),
+        ...(keys === 'needs' && second !== undefined
+          ? { dependentRequired: { [first as string]: [second] } }
+          : {}),
       };
     };
     // Mostly an object; sometimes any node, sometimes a union of objects (which the profiles
