@@ -39,13 +39,13 @@ const MENTION_BUDGET = 2_000;
 /**
  * Whether an object schema may refuse an object it accepts once `name` is added to it (with a
  * `null` value its property takes): a `maxProperties` the listed keys could pass, a dependency
- * that `name` triggers, a `patternProperties` pattern that may match `name` (patterns are not
- * run: only an anchored literal start the key lacks tells a miss),
- * or a `not`, `if`/`then`/`else` or union beside the properties that names the key or reads keys
- * in a way an added key could change. The profiles that send every property read an absent
- * optional property as the `null` it takes (one wire value for both); where this answers `true`,
- * that would turn a call the validator accepts into one it refuses, and absent and `null` must
- * travel apart.
+ * that `name` triggers or a dependent schema that may judge it, a `patternProperties` pattern
+ * that may match `name` (patterns are not run: only an anchored literal start the key lacks tells
+ * a miss), or a `not`, `if`/`then`/`else` or union beside the properties that names the key or
+ * reads keys in a way an added key could change. The profiles that send every property read an
+ * absent optional property as the `null` it takes (one wire value for both); where this answers
+ * `true`, that would turn a call the validator accepts into one it refuses, and absent and `null`
+ * must travel apart.
  *
  * @param schema The object schema (its properties listed).
  * @param name An optional property it lists.
