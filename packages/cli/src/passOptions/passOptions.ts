@@ -31,8 +31,8 @@ export const PASS_OPTIONS_HELP = `  --cycles ref|throw|unroll=N
                       a pattern written for another regex engine, with no form that compiles
                       with JavaScript's u flag: keep it (default; proxy: input schemas), or
                       leave it out (proxy: output schemas, which MCP clients compile)
-  --root-id keep|drop the root's $id: keep it (default; proxy: drop), or leave it out where
-                      nothing resolves against it (clients cache validators by $id)
+  --root-id keep|drop the root's $id: keep it (default for deref), or leave it out where nothing
+                      resolves against it (proxy, inspect, check: clients cache validators by $id)
   --max-bytes N       hard cap on output size in bytes; past it definitions stay $ref
   --max-depth N       maximum nesting depth of the output; past it definitions stay $ref`;
 
