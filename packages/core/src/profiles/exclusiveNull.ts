@@ -3,6 +3,7 @@ import { isPlainObject } from '../utils/isPlainObject.ts';
 import { escapePointerToken } from '../utils/pointer.ts';
 import type { Rewritten } from './context.ts';
 import { mayAcceptNull } from './guards.ts';
+import { refusesKey } from './propertyNames.ts';
 
 type SchemaObject = Record<string, unknown>;
 type ObjectNode = Extract<CodecNode, { kind: 'object' }>;
@@ -24,8 +25,8 @@ export function propertySchema(branch: SchemaObject, name: string): unknown {
  * `null` for, where another branch requires that property and may take `null` there (and requires
  * nothing the first branch does not list, and may hold what the first requires). Read as `null`
  * (`absentSentAsNull`), the branch's call without the property would come back holding `null`,
- * which the other branch takes as well: the `oneOf` then refuses a call the branch alone accepted, and that call could never be made. Read
- * as absent, it comes back as sent; a `null` there is one the other branch takes too, which the
+ * which the other branch takes as well: the `oneOf` then refuses a call the branch alone
+ * accepted, and that call could never be made. Read as absent, it comes back as sent; a `null` there is one the other branch takes too, which the
  * `oneOf` refuses, unless that branch refuses the call for a reason this syntactic check does
  * not see (then that `null` comes back absent). The wire is the same either way (the property is
  * sent, `null` allowed); the branch's `profile-absent-null-merged`, which said "decoded as null",
@@ -90,22 +91,9 @@ function requiresWithNull(
   return (
     required.includes(name) &&
     required.every((key) => key === name || listed.includes(key as string)) &&
-    !needed.some((key) => typeof key === 'string' && surelyRefusesName(branch, key)) &&
+    !needed.some((key) => typeof key === 'string' && refusesKey(branch, key)) &&
     mayAcceptNull(propertySchema(branch, name), resolve)
   );
-}
-
-/**
- * Whether an object branch refuses every object that holds `name`: its schema there is `false`,
- * listed so or left to a closed `additionalProperties` (with no `patternProperties` that could
- * take the name instead).
- */
-function surelyRefusesName(branch: SchemaObject, name: string): boolean {
-  const properties = isPlainObject(branch.properties) ? branch.properties : {};
-  if (Object.hasOwn(properties, name)) return properties[name] === false;
-  const patterns = branch.patternProperties;
-  if (isPlainObject(patterns) && Object.keys(patterns).length > 0) return false;
-  return branch.additionalProperties === false;
 }
 
 /** An object codec with `names` moved from `absentSentAsNull` to `nullMeansAbsent`. */

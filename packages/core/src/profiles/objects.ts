@@ -10,7 +10,7 @@ import { jsonString } from './jsonString.ts';
 import { applicableKeywords } from './keywords.ts';
 import { makeNullable } from './nullable.ts';
 import { presenceMayMatter } from './presence.ts';
-import { refusesPropertyName } from './propertyNames.ts';
+import { refusesKey } from './propertyNames.ts';
 import { renamePrefix } from './relocate.ts';
 import { leafWireAt } from './scalarLeaf.ts';
 import { typedWire } from './typedWire.ts';
@@ -84,7 +84,7 @@ export function rewriteObject(place: Place): Rewritten {
     // only describes `propertyNames`) leaves it out, rather than send its absence as a `null`
     // the original then refuses with the key (FUZZ_SEED=211). A required one stays, described:
     // the object accepts no value, and the wire is wider, as `profile-keyword-described` says.
-    if (namesChecked && !isRequired && refusesPropertyName(schema.propertyNames, name)) continue;
+    if (namesChecked && !isRequired && refusesKey(schema, name)) continue;
     // Most properties are leaves, whose rewrite needs no pointer (it is built where one is
     // needed) and is their wire alone: no codec, and `null` refused.
     let wire = leafWireAt(value, inner, context);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusesPropertyName } from './propertyNames.ts';
+import { refusesKey, refusesPropertyName } from './propertyNames.ts';
 
 describe('refusesPropertyName', () => {
   it('refuses a key only where the schema surely does', () => {
@@ -27,6 +27,30 @@ describe('refusesPropertyName', () => {
         name,
         refused,
       ]);
+    }
+  });
+});
+
+describe('refusesKey', () => {
+  it('refuses a key only where every object holding it is refused', () => {
+    const properties = { a: { type: 'string' }, never: false };
+    const cases: Array<[Record<string, unknown>, string, boolean]> = [
+      [{ properties }, 'a', false],
+      [{ properties }, 'never', true],
+      [{ properties }, 'other', false],
+      [{ properties, additionalProperties: false }, 'other', true],
+      // A pattern may take the key instead (patterns are not run).
+      [
+        { properties, additionalProperties: false, patternProperties: { '^z': {} } },
+        'other',
+        false,
+      ],
+      [{ properties, propertyNames: { maxLength: 1 } }, 'never', true],
+      [{ properties, propertyNames: { maxLength: 1 } }, 'ab', true],
+      [{ properties, propertyNames: { maxLength: 1 } }, 'a', false],
+    ];
+    for (const [object, name, refused] of cases) {
+      expect([object, name, refusesKey(object, name)]).toStrictEqual([object, name, refused]);
     }
   });
 });

@@ -31,3 +31,21 @@ function codePoints(text: string): number {
   for (const _ of text) count += 1;
   return count;
 }
+
+/**
+ * Whether an object schema refuses every object that holds `name`: its schema there is `false`
+ * (listed so, or left to a closed `additionalProperties` with no `patternProperties` that could
+ * take the name instead), or its `propertyNames` refuses the name ({@link refusesPropertyName}).
+ *
+ * @param object An object schema.
+ * @param name A key.
+ * @returns Whether no object holding the key is accepted.
+ */
+export function refusesKey(object: Record<string, unknown>, name: string): boolean {
+  if (refusesPropertyName(object.propertyNames, name)) return true;
+  const properties = isPlainObject(object.properties) ? object.properties : {};
+  if (Object.hasOwn(properties, name)) return properties[name] === false;
+  const patterns = object.patternProperties;
+  if (isPlainObject(patterns) && Object.keys(patterns).length > 0) return false;
+  return object.additionalProperties === false;
+}

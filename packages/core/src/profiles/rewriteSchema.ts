@@ -649,8 +649,9 @@ function readAs(result: Rewritten, schema: SchemaObject): Rewritten {
 /**
  * Whether a schema of `type: "null"`, or whose values list `null`, may accept `null`: the
  * keywords beside the type or values that judge a `null` (`not`, `if`) are only described on the
- * wire, and may refuse it (`allOf: [{ not: {} }, { type: "null" }]` accepts nothing). An optional property whose schema accepts `null` sends its
- * absence as `null`, decoded as `null`, which such a schema would refuse.
+ * wire, and may refuse it (`allOf: [{ not: {} }, { type: "null" }]` accepts nothing). An
+ * optional property whose schema accepts `null` sends its absence as `null`, decoded as `null`,
+ * which such a schema would refuse.
  */
 function nullMayBeAccepted(schema: SchemaObject, context: RewriteContext): boolean {
   if (!Object.hasOwn(schema, 'not') && !Object.hasOwn(schema, 'if')) return true;
