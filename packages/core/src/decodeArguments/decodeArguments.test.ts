@@ -469,6 +469,58 @@ describe('decodeArguments', () => {
     }
   });
 
+  it('repair: leaves a branch as it came where another branch of the union takes it so', () => {
+    // FUZZ_SEED=235, reduced: `{}` takes the tuple's array with a string where its record
+    // stands, so parsing that string would change a call the original accepts.
+    const tuple = {
+      type: 'array',
+      prefixItems: [
+        { type: 'integer' },
+        { type: 'object', additionalProperties: { type: 'string' } },
+      ],
+    };
+    const inProperty = {
+      type: 'object',
+      properties: { pair: { anyOf: [{ description: 'anything' }, tuple] } },
+      required: ['pair'],
+    };
+    const atMergedRoot = {
+      anyOf: [
+        {
+          type: 'object',
+          properties: { pair: { description: 'anything' } },
+          required: ['pair'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { pair: tuple, id: { type: 'string' } },
+          required: ['pair', 'id'],
+          additionalProperties: false,
+        },
+      ],
+    };
+    const call = { pair: [1, '{"a":"b"}'] };
+    for (const schema of [inProperty, atMergedRoot]) {
+      for (const profile of PROFILES) {
+        const { codec: marked } = toProviderSchema(schema, profile, { repair: true });
+        expect(decodeArguments(marked, call, { repair: true }), profile).toStrictEqual(call);
+      }
+    }
+    // Branches that share no value still repair inside: only the tuple takes an array.
+    const apart = {
+      type: 'object',
+      properties: { pair: { anyOf: [{ type: 'string' }, tuple] } },
+      required: ['pair'],
+    };
+    for (const profile of ['portable', 'openai-strict', 'gemini'] as const) {
+      const { codec: marked } = toProviderSchema(apart, profile, { repair: true });
+      expect(decodeArguments(marked, call, { repair: true }), profile).toStrictEqual({
+        pair: [1, { a: 'b' }],
+      });
+    }
+  });
+
   describe('parseJson', () => {
     const shaped = codec({
       kind: 'object',

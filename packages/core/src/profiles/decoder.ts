@@ -208,7 +208,10 @@ function compileUnion(
   repair: boolean,
   parseJson: JsonParser | undefined,
 ): Decoder {
-  const decoders = branches.map((branch) => decoderOf(branch.codec, repair, parseJson));
+  const repairs = repair ? branchesRepaired(branches) : undefined;
+  const decoders = branches.map((branch, index) =>
+    decoderOf(branch.codec, repairs?.[index] === true, parseJson),
+  );
   if (decoders.every((decoder) => decoder === IDENTITY)) return IDENTITY;
   const tested = branchesThatDecide(branches, decoders);
   const testedDecoders = tested.map((index) => decoders[index] as Decoder);
@@ -223,6 +226,32 @@ function compileUnion(
   return function decodeUnion(wire: unknown): unknown {
     return decodeFirstMatch(guards, testedDecoders, wire);
   };
+}
+
+/**
+ * Pairs of original guards {@link branchesRepaired} may compare: past them, the remaining
+ * branches are not repaired, so a union of thousands of branches does not compile in quadratic
+ * time.
+ */
+const REPAIR_PAIRS = 1_024;
+
+/**
+ * Which of a union's branches may repair inside (`repair`): those whose original no other
+ * branch's original can share a value with. A value decodes through the branch its wire form
+ * matches, but the validator may accept it through another: where that other branch takes it as
+ * it came (`{}` beside a tuple that holds a record), parsing a string inside would change a call
+ * the original accepts.
+ */
+function branchesRepaired(branches: Extract<CodecNode, { kind: 'union' }>['branches']): boolean[] {
+  // A guard that is not well formed (a codec from elsewhere) may share anything.
+  if (!branches.every((branch) => isWellFormed(branch.original))) return branches.map(() => false);
+  let pairs = REPAIR_PAIRS;
+  return branches.map((branch, index) =>
+    branches.every(
+      (other, at) =>
+        at === index || (pairs-- > 0 && !guardsOverlap(branch.original, other.original)),
+    ),
+  );
 }
 
 /**
