@@ -25,6 +25,7 @@ import {
   pythonAcceptanceCorpora,
   renderLibraryComparison,
   replaceGeneratedBlock,
+  serverAcceptanceCorpora,
 } from '@toolschema/test-support/acceptance';
 import { loadGithubTools } from '@toolschema/test-support/corpora';
 
@@ -33,7 +34,14 @@ const root = join(import.meta.dirname, '..');
 
 const corpora = await acceptanceCorpora();
 const blocks = [
-  [ACCEPTANCE_MARKERS, await acceptanceTable([...corpora, ...pythonAcceptanceCorpora()])],
+  [
+    ACCEPTANCE_MARKERS,
+    await acceptanceTable([
+      ...corpora,
+      ...(await serverAcceptanceCorpora()),
+      ...pythonAcceptanceCorpora(),
+    ]),
+  ],
   [LIBRARY_MARKERS, renderLibraryComparison(corpora, await compareLibraries(corpora))],
   [BEFORE_AFTER_MARKERS, beforeAfterBlock(loadGithubTools().tools)],
 ];

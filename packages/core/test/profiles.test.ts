@@ -24,6 +24,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
   listNotionTools,
+  listReferenceServerTools,
   loadGithubTools,
   loadPythonTools,
 } from '@toolschema/test-support/corpora';
@@ -35,7 +36,7 @@ import { encodeArguments } from '../src/encodeArguments/index.ts';
 import { toProviderSchema } from '../src/toProviderSchema/index.ts';
 import type { Codec, Diagnostic, DiagnosticCode, JsonSchema, Profile } from '../src/types/index.ts';
 import { parsePointer, resolvePointer } from '../src/utils/pointer.ts';
-import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
+import { type AjvDraft, ajvDraftOf, compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
 import { readAsGemini } from './helpers/gemini.ts';
 import { ADD_ITEM_BODY } from './helpers/github-bodies.ts';
@@ -1178,7 +1179,8 @@ function checkCorpus(
     const wire = toProviderSchema(schema as JsonSchema, profile).schema;
     const sampled = fc.sample(wireValue(wire), { numRuns: wireRuns, seed: seed + index });
     try {
-      check(schema, profile, sampled, originalsOf(schema, originalRuns, index), c);
+      const originals = originalsOf(schema, originalRuns, index);
+      check(schema, profile, sampled, originals, c, ajvDraftOf(schema));
     } catch (error) {
       throw new Error(`${tool.name}: ${(error as Error).message}`, { cause: error });
     }
@@ -1211,6 +1213,22 @@ describe('round-trip law: the Notion MCP server', () => {
   }
 });
 
+describe('round-trip law: the reference MCP servers', () => {
+  // GitHub (SDK 1.0.1, Zod 3 through zod-to-json-schema), Everything, Filesystem and Memory
+  // (SDK 1.x, Zod 4): each listed from the real server (dev dependencies, over stdio), once.
+  let listed: ReturnType<typeof listReferenceServerTools> | undefined;
+  for (const profile of PROFILES) {
+    it(`${profile}: every tool of the four servers, values drawn from each wire schema and the tool's`, async () => {
+      listed ??= listReferenceServerTools();
+      const tools = (await listed).flatMap((server) =>
+        server.tools.map((tool) => ({ ...tool, name: `${server.packageName} ${tool.name}` })),
+      );
+      expect(tools.length).toBe(62);
+      checkCorpus(`reference servers ${profile}`, tools, profile, 24, 48);
+    }, 600_000);
+  }
+});
+
 /** Every this-many-th tool of the OpenAPI corpus (245 tools) is checked, to bound the run. */
 const OPENAPI_STRIDE = 5;
 
@@ -1227,7 +1245,7 @@ describe('round-trip law: the Python corpora', () => {
           const wire = toProviderSchema(tool.inputSchema as JsonSchema, profile).schema;
           const sampled = fc.sample(wireValue(wire), { numRuns: 8, seed: seed + index });
           const originals = originalsOf(tool.inputSchema, 24, index);
-          check(tool.inputSchema, profile, sampled, originals, c);
+          check(tool.inputSchema, profile, sampled, originals, c, ajvDraftOf(tool.inputSchema));
         }
         expect(c.schemas).toBe(checked.length);
         expect(c.roundTrips).toBeGreaterThan(0);

@@ -2,7 +2,8 @@
  * What the providers accept of toolschema's output today (issue 11's "accepted today" table):
  * for each corpus, the number of tools whose self-contained schema `checkProviderSchema` finds
  * no error in, per profile. The corpora: GitHub's REST API (built from `@octokit/openapi`), the
- * Notion MCP server's tools (listed from the real server), the Python servers' tools (Pydantic
+ * Notion MCP server's tools and those of the reference servers of `modelcontextprotocol/servers`
+ * (listed from the real servers), the Python servers' tools (Pydantic
  * through FastMCP 4 and the MCP Python SDK, and FastMCP's OpenAPI provider) and the Zod, Valibot
  * and ArkType tools of `@toolschema/test-support`. The counts are written out so a rule change shows here.
  */
@@ -12,6 +13,7 @@ import { checkProviderSchema, dereference, PROFILES, type Profile } from '@tools
 import {
   ARKTYPE_TOOLS,
   listNotionTools,
+  listReferenceServerTools,
   loadGithubTools,
   loadPythonTools,
   VALIBOT_TOOLS,
@@ -61,6 +63,24 @@ describe("providers' acceptance of toolschema's output today", () => {
     const { tools } = await listNotionTools();
     const schemas = tools.map((tool) => dereference(tool.inputSchema).schema);
     expect(acceptedPerProfile(schemas)).toStrictEqual(counts([24, 0, 24, 0, 12, 24, 24, 0]));
+  }, 60_000);
+
+  it('reference MCP servers: 62 tools, listed from the servers', async () => {
+    const table = Object.fromEntries(
+      (await listReferenceServerTools()).map((server) => [
+        server.packageName,
+        acceptedPerProfile(server.tools.map((tool) => dereference(tool.inputSchema).schema)),
+      ]),
+    );
+    // Every server lists `$schema` (draft-07), which Gemini refuses. Only GitHub's zod-to-json-schema
+    // closes objects; its optional properties and bounds still fail the strict profiles. The
+    // servers on Zod 4 leave objects open.
+    expect(table).toStrictEqual({
+      '@modelcontextprotocol/server-github': counts([26, 8, 26, 8, 0, 26, 26, 23]),
+      '@modelcontextprotocol/server-everything': counts([13, 0, 13, 0, 0, 13, 13, 0]),
+      '@modelcontextprotocol/server-filesystem': counts([14, 0, 14, 0, 0, 14, 14, 0]),
+      '@modelcontextprotocol/server-memory': counts([9, 0, 9, 0, 0, 9, 9, 0]),
+    });
   }, 60_000);
 
   it('Python servers: 26 tools listed by FastMCP 4 and by MCPServer, 245 from FastMCP.from_openapi', () => {

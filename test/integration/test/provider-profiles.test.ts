@@ -1,6 +1,6 @@
 /**
  * Provider profiles on the real corpora: for every tool of GitHub's REST API, the Notion MCP
- * server, the Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi) and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
+ * server, the reference servers of `modelcontextprotocol/servers`, the Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi) and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
  * profile's `checkProviderSchema` finds no error in (`portable`: none of the five JSON Schema
  * profiles does), and on the validator tools every valid argument survives the round trip: it
  * encodes to a value the wire schema accepts (Ajv), decodes back deep-equal (where the profile
@@ -21,6 +21,7 @@ import {
   ARKTYPE_TOOLS,
   type CorpusTool,
   listNotionTools,
+  listReferenceServerTools,
   loadGithubTools,
   loadPythonTools,
   standardInput,
@@ -94,6 +95,17 @@ describe('provider profiles on the corpora: 100% accepted', () => {
     const { tools } = await listNotionTools();
     expect(tools.length).toBe(24);
     expect(refused(tools)).toStrictEqual(NONE_REFUSED);
+  }, 120_000);
+
+  it('reference MCP servers (GitHub, Everything, Filesystem, Memory): every tool, every profile', async () => {
+    const servers = await listReferenceServerTools();
+    expect(servers.map((server) => server.tools.length)).toStrictEqual([26, 13, 14, 9]);
+    const table = Object.fromEntries(
+      servers.map((server) => [server.packageName, refused(server.tools)]),
+    );
+    expect(table).toStrictEqual(
+      Object.fromEntries(servers.map((server) => [server.packageName, NONE_REFUSED])),
+    );
   }, 120_000);
 
   it('Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi): every tool, every profile', () => {

@@ -34,6 +34,7 @@ import {
   mastraRuns,
   pythonAcceptanceCorpora,
   renderLibraryComparison,
+  serverAcceptanceCorpora,
   withoutMastraRows,
 } from '@toolschema/test-support/acceptance';
 import { loadGithubTools } from '@toolschema/test-support/corpora';
@@ -68,8 +69,12 @@ const loadCorpora = () => {
 
 describe('README tables, measured again', () => {
   it('the acceptance per provider, before and after toolschema', async () => {
-    const table = await acceptanceTable([...(await loadCorpora()), ...pythonAcceptanceCorpora()]);
-    expect(table.split('\n').length).toBe(10);
+    const table = await acceptanceTable([
+      ...(await loadCorpora()),
+      ...(await serverAcceptanceCorpora()),
+      ...pythonAcceptanceCorpora(),
+    ]);
+    expect(table.split('\n').length).toBe(14);
     for (const path of READMES.acceptance) {
       expect(generatedBlock(readme(path), ACCEPTANCE_MARKERS), path).toBe(table);
     }

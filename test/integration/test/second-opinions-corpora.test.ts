@@ -1,6 +1,7 @@
 /**
  * The providers' own client code as a second opinion on what `toProviderSchema` really produces:
- * every tool of the corpora (GitHub's REST API, the Notion MCP server, the Python servers, the
+ * every tool of the corpora (GitHub's REST API, the Notion MCP server, the reference servers of
+ * `modelcontextprotocol/servers`, the Python servers, the
  * Zod, Valibot and ArkType tools, and the JSON-Schema-Test-Suite's schemas each as a tool's
  * parameter) rewritten for each profile an SDK can judge offline, then handed to that SDK.
  * Wherever `checkProviderSchema` finds no error, the SDK must take the wire schema as written:
@@ -24,6 +25,7 @@ import {
   ARKTYPE_TOOLS,
   type CorpusTool,
   listNotionTools,
+  listReferenceServerTools,
   loadGithubTools,
   loadPythonTools,
   standardInput,
@@ -224,6 +226,23 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
     const { accepted, found } = await disagreements(tools);
     expect(found).toStrictEqual([]);
     expect(accepted).toStrictEqual(all(24));
+  });
+
+  it('reference MCP servers: GitHub, Everything, Filesystem, Memory', async () => {
+    const found: string[] = [];
+    const accepted: Record<string, Record<string, number>> = {};
+    for (const server of await listReferenceServerTools()) {
+      const judged = await disagreements(server.tools);
+      found.push(...judged.found.map((line) => `${server.packageName} ${line}`));
+      accepted[server.packageName] = judged.accepted;
+    }
+    expect(found).toStrictEqual([]);
+    expect(accepted).toStrictEqual({
+      '@modelcontextprotocol/server-github': all(26),
+      '@modelcontextprotocol/server-everything': all(13),
+      '@modelcontextprotocol/server-filesystem': all(14),
+      '@modelcontextprotocol/server-memory': all(9),
+    });
   });
 
   it('Python servers: FastMCP 4, MCPServer, FastMCP.from_openapi', async () => {

@@ -24,6 +24,24 @@ export interface AjvSetup {
 }
 
 /**
+ * The Ajv build that reads a schema as its `$schema` says: draft-06 and draft-07 by Ajv's default
+ * build, anything else (no `$schema`, 2020-12) by Ajv2020. A corpus listed by the MCP SDK v1
+ * says draft-07, where `items` may be an array, which Ajv2020 refuses to compile.
+ *
+ * @param schema A schema as a corpus lists it.
+ * @returns The draft to compile it with.
+ */
+export function ajvDraftOf(schema: unknown): AjvDraft {
+  const dialect =
+    schema !== null && typeof schema === 'object' && !Array.isArray(schema)
+      ? (schema as Record<string, unknown>).$schema
+      : undefined;
+  return typeof dialect === 'string' && /json-schema\.org\/draft-0[67]\/schema/.test(dialect)
+    ? 'draft-07'
+    : '2020-12';
+}
+
+/**
  * Creates a fresh Ajv instance for a draft. Schema validation against the meta-schema is off
  * (compiling the meta-schema costs ~20 ms per instance); formats are annotations only, as the
  * JSON-Schema-Test-Suite's required tests expect.

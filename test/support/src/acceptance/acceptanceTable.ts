@@ -1,6 +1,7 @@
 import type { Profile } from '@toolschema/core';
 import {
   listNotionTools,
+  listReferenceServerTools,
   listValidatorCorpora,
   loadGithubTools,
   loadPythonTools,
@@ -68,6 +69,20 @@ export function pythonAcceptanceCorpora(): AcceptanceCorpus[] {
       tools: loadPythonTools('openapi'),
     },
   ];
+}
+
+/**
+ * The reference servers of `modelcontextprotocol/servers` as rows of the acceptance table (not of
+ * the libraries' comparison), each listed from the real server: what most MCP servers in the wild
+ * list, through the TypeScript SDK 1.x.
+ *
+ * @returns The corpora, in table order.
+ */
+export async function serverAcceptanceCorpora(): Promise<AcceptanceCorpus[]> {
+  return (await listReferenceServerTools()).map((server) => ({
+    name: `${server.title} ${server.version} (${server.listedBy})`,
+    tools: server.tools,
+  }));
 }
 
 const percent = (count: number, total: number) =>

@@ -7,6 +7,7 @@ export {
   pythonAcceptanceCorpora,
   renderAcceptanceTable,
   replaceGeneratedBlock,
+  serverAcceptanceCorpora,
 } from './acceptanceTable.ts';
 export {
   BEFORE_AFTER_MARKERS,
