@@ -1,7 +1,7 @@
 export { ARKTYPE_TOOLS } from './arktypeTools.ts';
 export type { CorpusTool } from './CorpusTool.ts';
 export { loadGithubTools } from './githubTools.ts';
-export type { ListedServer } from './listServerTools.ts';
+export type { ListedServer, ServerCommand } from './listServerTools.ts';
 export {
   type ListedValidatorTool,
   listValidatorCorpora,
@@ -10,7 +10,11 @@ export {
 } from './listValidatorCorpora.ts';
 export { listNotionTools } from './notionTools.ts';
 export { loadPythonTools, type PythonCorpus, readPythonListing } from './pythonTools.ts';
-export { listReferenceServerTools, type ReferenceServer } from './referenceServerTools.ts';
+export {
+  listReferenceServerTools,
+  type ReferenceServer,
+  referenceServerCommand,
+} from './referenceServerTools.ts';
 export { VALIBOT_TOOLS } from './valibotTools.ts';
 export { INVALID_ARGUMENTS, VALID_ARGUMENTS, type ValidatorTool } from './validatorTool.ts';
 export { ZOD_TOOLS } from './zodTools.ts';

@@ -24,6 +24,37 @@ export interface ListedServer {
   readonly tools: CorpusTool[];
 }
 
+/** How to start an installed server: this Node.js, its `bin` script and its arguments. */
+export interface ServerCommand {
+  readonly command: string;
+  readonly args: string[];
+  readonly env: Record<string, string>;
+  /** Its package version. */
+  readonly version: string;
+}
+
+/**
+ * The command that starts an installed MCP server over stdio (its package's first `bin`).
+ *
+ * @param server The package and how to start it.
+ * @returns The command, its arguments and environment, and the package version.
+ */
+export function serverCommand(server: InstalledServer): ServerCommand {
+  const manifest = require.resolve(`${server.packageName}/package.json`);
+  const { version, bin } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    version: string;
+    bin: string | Record<string, string>;
+  };
+  const script = typeof bin === 'string' ? bin : Object.values(bin)[0];
+  if (script === undefined) throw new Error(`${server.packageName} has no bin script`);
+  return {
+    command: process.execPath,
+    args: [join(dirname(manifest), script), ...(server.args ?? [])],
+    env: { ...server.env },
+    version,
+  };
+}
+
 /**
  * Lists the tools of an installed MCP server: its package's `bin` started with this Node.js over
  * stdio and asked `tools/list`. Listing needs no network and no account; no tool is called.
@@ -33,20 +64,9 @@ export interface ListedServer {
  *   where the server lists one).
  */
 export async function listServerTools(server: InstalledServer): Promise<ListedServer> {
-  const manifest = require.resolve(`${server.packageName}/package.json`);
-  const { version, bin } = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    version: string;
-    bin: string | Record<string, string>;
-  };
-  const script = typeof bin === 'string' ? bin : Object.values(bin)[0];
-  if (script === undefined) throw new Error(`${server.packageName} has no bin script`);
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [join(dirname(manifest), script), ...(server.args ?? [])],
-    // The transport adds a safe default environment (PATH, HOME...), not the caller's secrets.
-    env: { ...server.env },
-    stderr: 'ignore',
-  });
+  const { command, args, env, version } = serverCommand(server);
+  // The transport adds a safe default environment (PATH, HOME...), not the caller's secrets.
+  const transport = new StdioClientTransport({ command, args, env, stderr: 'ignore' });
   const client = new Client({ name: 'toolschema-corpus', version: '0.0.0' });
   await client.connect(transport);
   try {

@@ -1,6 +1,11 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ListedServer, listServerTools } from './listServerTools.ts';
+import {
+  type ListedServer,
+  listServerTools,
+  type ServerCommand,
+  serverCommand,
+} from './listServerTools.ts';
 
 /**
  * The reference servers of `modelcontextprotocol/servers`, pinned in the workspace catalog: what
@@ -57,4 +62,20 @@ export async function listReferenceServerTools(): Promise<ReferenceServer[]> {
   for (const { title, listedBy, ...server } of REFERENCE_SERVERS)
     listed.push({ title, listedBy, ...(await listServerTools(server)) });
   return listed;
+}
+
+/**
+ * The command that starts one of the reference servers over stdio, as its listing does.
+ *
+ * @param title The server's title (`Filesystem MCP server`...).
+ * @param args Arguments in place of the listing's (the directories the Filesystem server serves).
+ * @returns The command, arguments, environment and package version.
+ */
+export function referenceServerCommand(
+  title: (typeof REFERENCE_SERVERS)[number]['title'],
+  args?: readonly string[],
+): ServerCommand {
+  const server = REFERENCE_SERVERS.find((candidate) => candidate.title === title);
+  if (server === undefined) throw new Error(`no reference server ${title}`);
+  return serverCommand(args === undefined ? server : { ...server, args });
 }
