@@ -1,9 +1,9 @@
 /**
- * `toolschema proxy --profile` in front of a server nobody here wrote: the Filesystem reference
- * server of `modelcontextprotocol/servers` (a dev dependency), with the MCP SDK v1's client. The
- * client sees each tool's wire schema, sends arguments in that shape (an optional number as
- * `null`, what a strict provider's model sends), and the server, which refuses `null` there,
- * gets them in its own shape.
+ * `toolschema proxy --profile` in front of servers nobody here wrote: the reference servers of
+ * `modelcontextprotocol/servers` (dev dependencies), with the MCP SDK v1's client. The client
+ * sees each tool's wire schema, sends arguments in that shape (an optional number as `null`, what
+ * a strict provider's model sends), and the server, which refuses `null` there, gets them in its
+ * own shape; structured results still pass the client's check against the listed output schema.
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,9 +23,11 @@ const file = join(directory, 'notes.txt');
 writeFileSync(file, 'one\ntwo\nthree\n');
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** A connected SDK v1 client of the server, through the proxy when given its options. */
-async function connect(proxyOptions?: readonly string[]): Promise<Client> {
-  const server = referenceServerCommand('Filesystem MCP server', [directory]);
+/** A connected SDK v1 client of a server, through the proxy when given its options. */
+async function connect(
+  proxyOptions?: readonly string[],
+  server = referenceServerCommand('Filesystem MCP server', [directory]),
+): Promise<Client> {
   const transport = new StdioClientTransport(
     proxyOptions === undefined
       ? { command: server.command, args: server.args, env: server.env, stderr: 'ignore' }
@@ -83,4 +85,52 @@ describe('toolschema proxy --profile, in front of the Filesystem reference serve
       await proxied.close();
     }
   }, 60_000);
+
+  it('lists every tool of the Everything server under each profile; defaults and structured results come through', async () => {
+    const everything = referenceServerCommand('Everything MCP server');
+    const direct = await connect(undefined, everything);
+    const listed = (await direct.listTools()).tools;
+    // The server itself refuses `null` for its optional `count`.
+    const refused = await direct.callTool({
+      name: 'get-resource-links',
+      arguments: { count: null },
+    });
+    expect(refused.isError).toBe(true);
+    await direct.close();
+    for (const profile of ['portable', 'openai-strict', 'gemini', 'anthropic-strict']) {
+      const proxied = await connect(['--profile', profile, '--quiet'], everything);
+      try {
+        const tools = (await proxied.listTools()).tools;
+        expect(
+          tools.map((tool) => tool.name),
+          profile,
+        ).toStrictEqual(listed.map((tool) => tool.name));
+        // The client checks `structuredContent` against the output schema the proxy listed.
+        const weather = await proxied.callTool({
+          name: 'get-structured-content',
+          arguments: { location: 'Chicago' },
+        });
+        expect(weather.isError, profile).not.toBe(true);
+        expect(weather.structuredContent, profile).toMatchObject({ temperature: 36 });
+        const sum = await proxied.callTool({ name: 'get-sum', arguments: { a: 1, b: 2 } });
+        expect(textOf(sum), profile).toBe('The sum of 1 and 2 is 3.');
+      } finally {
+        await proxied.close();
+      }
+    }
+    // Where every property is sent, an optional one with a default arrives as `null` and the
+    // server applies its default (3 links), as if the model had left it out.
+    const strict = await connect(['--profile', 'openai-strict', '--quiet'], everything);
+    try {
+      const links = await strict.callTool({
+        name: 'get-resource-links',
+        arguments: { count: null },
+      });
+      expect(links.isError).not.toBe(true);
+      const kinds = (links.content as Array<{ type: string }>).map((block) => block.type);
+      expect(kinds.filter((kind) => kind === 'resource_link')).toHaveLength(3);
+    } finally {
+      await strict.close();
+    }
+  }, 120_000);
 });
