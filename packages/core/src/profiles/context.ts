@@ -93,10 +93,16 @@ export interface RewriteContext {
   /** How many levels this walk unrolls a cycle: the recipe's, or fewer when that is too large. */
   unrollLevels: number;
   /**
-   * The deepest object nesting this walk writes (deeper objects travel as JSON strings): the
-   * recipe's `maxObjectDepth`, or fewer where the schema would list too many properties.
+   * The deepest object nesting this walk writes below the root (deeper objects travel as JSON
+   * strings): the recipe's `maxObjectDepth`, or fewer where the schema would list too many
+   * properties, one fewer where the root travels wrapped.
    */
   objectDepthLimit: number | undefined;
+  /**
+   * Whether the root travels under `value` of a wrapper object, which is one level of the
+   * provider's nesting.
+   */
+  rootWrapped: boolean;
   /** How many `$ref`s the current path is inside. */
   unrolling: number;
   /** Schema nodes written inside `$ref`s so far: what unrolling adds to the schema. */
@@ -335,8 +341,12 @@ export interface Place {
  * @returns The reason, for the JSON string's description and diagnostic.
  */
 export function tooDeep(context: RewriteContext, what: string, where: string): string {
-  const { recipe, objectDepthLimit } = context;
-  return objectDepthLimit === recipe.maxObjectDepth
-    ? `${what} deeper than the ${objectDepthLimit} levels ${recipe.profile} accepts${where}`
-    : `${what} deeper than ${objectDepthLimit} levels${where} (${recipe.profile} accepts ${recipe.maxObjectDepth}, but the schema would list more than the ${recipe.maxProperties} properties it accepts)`;
+  const { recipe, objectDepthLimit, rootWrapped } = context;
+  // The levels as the provider counts them: the wrapper object around the root is one.
+  const levels =
+    objectDepthLimit === undefined ? undefined : objectDepthLimit + (rootWrapped ? 1 : 0);
+  const wrapper = rootWrapped ? ', the object the root travels in counted' : '';
+  return levels === recipe.maxObjectDepth
+    ? `${what} deeper than the ${levels} levels ${recipe.profile} accepts${where}${wrapper}`
+    : `${what} deeper than ${levels} levels${where}${wrapper} (${recipe.profile} accepts ${recipe.maxObjectDepth}, but the schema would list more than the ${recipe.maxProperties} properties it accepts)`;
 }

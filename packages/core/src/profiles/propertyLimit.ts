@@ -12,12 +12,19 @@ type SchemaObject = Record<string, unknown>;
  * @param wire The wire schema.
  * @param written The schema nodes the walk wrote.
  * @param recipe The profile's rules.
+ * @param wrapperProperties Properties the wire will gain outside it (`value`, where the root
+ *   travels wrapped).
  * @returns Whether the wire passes the limit.
  */
-export function exceedsPropertyLimit(wire: SchemaObject, written: number, recipe: Recipe): boolean {
+export function exceedsPropertyLimit(
+  wire: SchemaObject,
+  written: number,
+  recipe: Recipe,
+  wrapperProperties = 0,
+): boolean {
   const limit = recipe.maxProperties;
-  if (limit === undefined || 2 * written + 2 <= limit) return false;
-  let properties = 0;
+  if (limit === undefined || 2 * written + 2 + wrapperProperties <= limit) return false;
+  let properties = wrapperProperties;
   visitSchemas(wire, (node) => {
     const declared = node.properties;
     if (declared !== null && typeof declared === 'object' && !Array.isArray(declared))

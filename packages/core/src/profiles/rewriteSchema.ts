@@ -80,7 +80,10 @@ const INFERRED_TYPES: ReadonlyArray<[string, readonly string[]]> = [
  * @param root The self-contained schema (not mutated).
  * @param recipe The profile's rules.
  * @param diagnostics Where the rewrites report.
- * @param objectDepthLimit The deepest object nesting to write (the recipe's, or fewer).
+ * @param objectDepthLimit The deepest object nesting to write (the recipe's, or fewer), the
+ *   object a wrapped root travels in counted.
+ * @param rootWrapped Whether the root will travel under `value` of a wrapper object
+ *   (`wrapRoot`): one level of the nesting is that object's.
  * @returns The wire schema (its root an object), the codec, the `enum` lists the walk wrote (an
  *   upper bound of those the wire lists) and how many schema nodes it wrote.
  */
@@ -89,6 +92,7 @@ export function rewriteSchema(
   recipe: Recipe,
   diagnostics: Diagnostic[],
   objectDepthLimit: number | undefined = recipe.maxObjectDepth,
+  rootWrapped = false,
 ): { schema: SchemaObject; codec: Codec; enums: WrittenEnums; written: number } {
   const kept = diagnostics.length;
   const leafTables = leafTablesOf(recipe);
@@ -109,7 +113,9 @@ export function rewriteSchema(
       written: 0,
       work: 0,
       unrollLevels,
-      objectDepthLimit,
+      objectDepthLimit:
+        objectDepthLimit === undefined || !rootWrapped ? objectDepthLimit : objectDepthLimit - 1,
+      rootWrapped,
       unrolling: 0,
       unrolledWritten: 0,
       summarized: 0,

@@ -1561,6 +1561,50 @@ describe('toProviderSchema', () => {
     expect(decodeArguments(result.codec, wire)).toStrictEqual(args);
   });
 
+  it('counts the object a wrapped root travels in toward the nesting limit (FUZZ_SEED=252)', () => {
+    // Ten objects deep in a root union that cannot be merged into one object (a branch with a
+    // `not`): wrapped under `value`, the wire would nest eleven, which OpenAI's strict mode refuses.
+    const other = {
+      ...closed({ other: { type: 'string' } }, ['other']),
+      not: { required: ['x'] },
+    };
+    let deep: Record<string, unknown> = closed({ leaf: { type: 'string' } }, ['leaf']);
+    for (let level = 0; level < 9; level++) deep = closed({ next: deep }, ['next']);
+    const schema = { anyOf: [deep, other] };
+    for (const profile of ['openai-strict', 'portable'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
+      expect(result.codec.root?.kind, profile).toBe('wrap');
+      // The tenth object (nine below the union) travels as a JSON string, and says why.
+      const deepest = `/anyOf/0${'/properties/next'.repeat(9)}`;
+      expect(
+        result.diagnostics.filter((diagnostic) => diagnostic.code === 'profile-json-string'),
+        profile,
+      ).toStrictEqual([
+        {
+          code: 'profile-json-string',
+          pointer: deepest,
+          message: `Objects nest deeper than the 10 levels ${profile} accepts here, the object the root travels in counted; it travels as a JSON-encoded string.`,
+        },
+      ]);
+      for (const args of [
+        JSON.parse(`${'{"next":'.repeat(9)}{"leaf":"x"}${'}'.repeat(9)}`) as unknown,
+        { other: 'y' },
+      ]) {
+        const wire = encodeArguments(result.codec, args);
+        expect(decodeArguments(result.codec, wire), profile).toStrictEqual(args);
+      }
+    }
+    // Nine deep, the wrapped wire nests ten: nothing travels as a string.
+    let nine: Record<string, unknown> = closed({ leaf: { type: 'string' } }, ['leaf']);
+    for (let level = 0; level < 8; level++) nine = closed({ next: nine }, ['next']);
+    const within = toProviderSchema({ anyOf: [nine, other] }, 'openai-strict');
+    expect(checkProviderSchema(within.schema, 'openai-strict')).toStrictEqual([]);
+    expect(within.diagnostics.map((diagnostic) => diagnostic.code)).not.toContain(
+      'profile-json-string',
+    );
+  });
+
   it('decodes null as absent for an optional oneOf that null matches twice, which refuses null', () => {
     // `oneOf` refuses a value two branches accept: SchemaStore's jscsrc lists a rule as
     // `oneOf: [{ anyOf: [options, { type: "null" }] }, { type: "null" }]`, and null matches both.

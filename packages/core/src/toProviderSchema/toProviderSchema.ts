@@ -79,6 +79,32 @@ interface RewrittenRoot {
   merged?: { from: number; origins: ReadonlyMap<string, readonly number[]> } | undefined;
 }
 
+/**
+ * The rewrite within the provider's limits: past its limit on properties, objects nest one level
+ * less deep (the deepest then travel as JSON strings) until the schema fits; at one level, only
+ * the root's own are left.
+ */
+function rewriteFitting(
+  merged: Record<string, unknown>,
+  recipe: Recipe,
+  diagnostics: Diagnostic[],
+  rootWrapped: boolean,
+): ReturnType<typeof rewriteSchema> {
+  const kept = diagnostics.length;
+  let rewritten = rewriteSchema(merged, recipe, diagnostics, recipe.maxObjectDepth, rootWrapped);
+  for (
+    let depth = recipe.maxObjectDepth;
+    depth !== undefined &&
+    depth > 1 &&
+    exceedsPropertyLimit(rewritten.schema, rewritten.written, recipe, rootWrapped ? 1 : 0);
+    depth--
+  ) {
+    diagnostics.length = kept;
+    rewritten = rewriteSchema(merged, recipe, diagnostics, depth - 1, rootWrapped);
+  }
+  return rewritten;
+}
+
 /** The profile's rewrite of the whole schema, its root a plain object. */
 function rewriteProfile(
   root: Record<string, unknown>,
@@ -87,18 +113,15 @@ function rewriteProfile(
 ): RewrittenRoot {
   const { schema: merged, narrowed, branches, report, origins } = mergeRootUnion(root, diagnostics);
   const kept = diagnostics.length;
-  let rewritten = rewriteSchema(merged, recipe, diagnostics);
-  // Past the provider's limit on properties, objects nest one level less deep (the deepest then
-  // travel as JSON strings) until the schema fits; at one level, only the root's own are left.
-  for (
-    let depth = recipe.maxObjectDepth;
-    depth !== undefined &&
-    depth > 1 &&
-    exceedsPropertyLimit(rewritten.schema, rewritten.written, recipe);
-    depth--
+  let rewritten = rewriteFitting(merged, recipe, diagnostics, false);
+  // A root that is no plain object travels wrapped, one more object level and property: where
+  // the provider limits them, it is written again with them counted (FUZZ_SEED=252).
+  if (
+    !isPlainObjectRoot(rewritten.schema) &&
+    (recipe.maxObjectDepth !== undefined || recipe.maxProperties !== undefined)
   ) {
     diagnostics.length = kept;
-    rewritten = rewriteSchema(merged, recipe, diagnostics, depth - 1);
+    rewritten = rewriteFitting(merged, recipe, diagnostics, true);
   }
   const wire = isPlainObjectRoot(rewritten.schema)
     ? rewritten
