@@ -773,6 +773,32 @@ const SEED_61_SCHEMA = unionSharingNull('oneOf') as Record<string, unknown>;
 /** Counterexamples the property runs found, kept as fixed cases: `[name, schema, originals]`. */
 const COUNTEREXAMPLES: ReadonlyArray<[string, Record<string, unknown>, unknown[]]> = [
   [
+    // FUZZ_SEED=253, reference documents, reduced: a cycle's `$ref` beside a keyword, to a
+    // definition that is an `allOf` itself. Rewritten as `allOf: [target, siblings]` at the
+    // target's pointer, the target's own `allOf/1` read as the siblings' place, and a report from
+    // the target's union landed at `/properties/ab/anyOf/0`, which is nowhere.
+    'a cycle reference beside a keyword, to an allOf',
+    {
+      type: 'object',
+      properties: { ab: { $ref: '#/$defs/x', minProperties: 1 } },
+      required: ['ab'],
+      $defs: {
+        x: {
+          allOf: [
+            {
+              type: 'object',
+              properties: { c: { $ref: '#/$defs/x' } },
+              required: ['c'],
+              additionalProperties: { enum: ['a'] },
+            },
+            { anyOf: [{ type: 'number' }, true] },
+          ],
+        },
+      },
+    },
+    [],
+  ],
+  [
     // FUZZ_SEED=163, reference documents, reduced: the other keys' schema has no type and only
     // object keywords, so it is sent as an object, one without properties: `{}`, which `gemini`
     // sends as the string enum `["{}"]`. A string the original takes there is refused by that

@@ -105,6 +105,8 @@ export interface RewriteContext {
   rootWrapped: boolean;
   /** How many `$ref`s the current path is inside. */
   unrolling: number;
+  /** How many places a `$ref` beside other keywords was rewritten at (each its own, see `followReference`). */
+  madeUpPlaces: number;
   /** Schema nodes written inside `$ref`s so far: what unrolling adds to the schema. */
   unrolledWritten: number;
   /** Characters of schema summaries written into JSON-string descriptions so far. */

@@ -117,6 +117,7 @@ export function rewriteSchema(
         objectDepthLimit === undefined || !rootWrapped ? objectDepthLimit : objectDepthLimit - 1,
       rootWrapped,
       unrolling: 0,
+      madeUpPlaces: 0,
       unrolledWritten: 0,
       summarized: 0,
       enums: { values: 0, longest: 0 },
@@ -687,6 +688,12 @@ function oneSchemaDeeper(depth: Depth): Depth {
   return { schemas: depth.schemas + 1, objects: depth.objects };
 }
 
+/**
+ * Where a `$ref` with siblings is rewritten as `allOf: [target, siblings]` before its diagnostics
+ * are moved to their places: no JSON Pointer (each is empty or begins with `/`) begins so.
+ */
+const MADE_UP_PLACE = '#ref-';
+
 /** Follows a `$ref` into the document (a cycle the dereference pass kept), counting levels. */
 function followReference(
   schema: SchemaObject,
@@ -733,19 +740,25 @@ function followReference(
   entered.set(ref, times + 1);
   context.unrolling += 1;
   const at = ref.slice(1);
+  // The made-up `allOf: [target, siblings]` is rewritten at a place no pointer names, a new one
+  // each time (reports are compared by the place they were made at): at the target's own
+  // pointer, its members' places would be those of an `allOf` the target may hold itself
+  // (FUZZ_SEED=253).
+  const madeUpAt = madeUpAllOf ? `${MADE_UP_PLACE}${context.madeUpPlaces++}` : at;
   const from = context.diagnostics.length;
   try {
     const result = rewrite(
       combined,
-      at,
+      madeUpAt,
       { schemas: depth.schemas + 1, objects: depth.objects },
       context,
     );
     if (madeUpAllOf) {
-      // Read as `allOf: [target, siblings]` at the target: the target is the definition itself,
-      // and the siblings stand beside the `$ref` at this position.
-      renamePrefix(context.diagnostics, from, `${at}/allOf/0`, at);
-      renamePrefix(context.diagnostics, from, `${at}/allOf/1`, pointer);
+      // Read as `allOf: [target, siblings]`: the target is the definition itself, the siblings
+      // stand beside the `$ref` at this position, and the merged whole is the target's.
+      renamePrefix(context.diagnostics, from, `${madeUpAt}/allOf/0`, at);
+      renamePrefix(context.diagnostics, from, `${madeUpAt}/allOf/1`, pointer);
+      renamePrefix(context.diagnostics, from, madeUpAt, at);
     }
     return result;
   } finally {
