@@ -244,14 +244,21 @@ const REPAIR_PAIRS = 1_024;
  */
 function branchesRepaired(branches: Extract<CodecNode, { kind: 'union' }>['branches']): boolean[] {
   // A guard that is not well formed (a codec from elsewhere) may share anything.
-  if (!branches.every((branch) => isWellFormed(branch.original))) return branches.map(() => false);
+  const wellFormed = branches.every((branch) => isWellFormed(branch.original));
+  const repaired = branches.map(() => wellFormed);
   let pairs = REPAIR_PAIRS;
-  return branches.map((branch, index) =>
-    branches.every(
-      (other, at) =>
-        at === index || (pairs-- > 0 && !guardsOverlap(branch.original, other.original)),
-    ),
-  );
+  // Each pair once; a pair past the budget counts as sharing.
+  for (let left = 0; wellFormed && left < branches.length; left++) {
+    for (let right = left + 1; right < branches.length; right++) {
+      if (!repaired[left] && !repaired[right]) continue;
+      const { original } = branchAt(branches, left);
+      if (pairs-- <= 0 || guardsOverlap(original, branchAt(branches, right).original)) {
+        repaired[left] = false;
+        repaired[right] = false;
+      }
+    }
+  }
+  return repaired;
 }
 
 /**

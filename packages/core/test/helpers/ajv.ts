@@ -1,5 +1,6 @@
 import Ajv, { type AnySchema, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { dialectOf } from '../../src/vocabulary/index.ts';
 
 /** The two Ajv builds the semantic tests compare with. */
 export type AjvDraft = '2020-12' | 'draft-07';
@@ -34,11 +35,9 @@ export interface AjvSetup {
 export function ajvDraftOf(schema: unknown): AjvDraft {
   const dialect =
     schema !== null && typeof schema === 'object' && !Array.isArray(schema)
-      ? (schema as Record<string, unknown>).$schema
+      ? dialectOf((schema as Record<string, unknown>).$schema)
       : undefined;
-  return typeof dialect === 'string' && /json-schema\.org\/draft-0[67]\/schema/.test(dialect)
-    ? 'draft-07'
-    : '2020-12';
+  return dialect === 'draft-06' || dialect === 'draft-07' ? 'draft-07' : '2020-12';
 }
 
 /**
