@@ -48,6 +48,28 @@ describe('mergeAllOf', () => {
     }
   });
 
+  it('keeps the first value of a keyword no dialect defines, as of an annotation', () => {
+    // OpenAPI's `xml` and `x-*` extensions differ between the parts of many API descriptions
+    // (SQS's `allOf: [{ type, xml: { wrapped } }, { xml: { name }, description }]`); they
+    // assert nothing, so they keep no `allOf` from merging.
+    expect(
+      mergeAllOf([
+        { type: 'object', xml: { wrapped: false }, 'x-order': 1 },
+        { xml: { name: 'Attribute' }, 'x-order': 2, description: 'One attribute.' },
+      ]),
+    ).toStrictEqual({
+      schema: {
+        type: 'object',
+        xml: { wrapped: false },
+        'x-order': 1,
+        description: 'One attribute.',
+      },
+      described: [],
+    });
+    // A keyword some dialect defines still keeps them apart.
+    expect(mergeAllOf([{ multipleOf: 2 }, { multipleOf: 3 }])).toBe(undefined);
+  });
+
   it('merges a tuple or a conditional that one branch holds whole', () => {
     expect(
       mergeAllOf([{ items: [{ type: 'integer' }], additionalItems: false }, { minItems: 1 }]),

@@ -2,7 +2,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { commonValues } from '../utils/commonValues.ts';
 import { deepEqual } from '../utils/deepEqual.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
-import { isAnnotation } from '../vocabulary/index.ts';
+import { isAnnotation, isJsonSchemaKeyword } from '../vocabulary/index.ts';
 import { readNullable } from './nullable.ts';
 
 type SchemaObject = Record<string, unknown>;
@@ -193,7 +193,15 @@ function mergeInto(
       continue;
     }
     const current = merged[keyword];
-    if (keyword === 'required' || deepEqual(current, value) || isAnnotation(keyword)) continue;
+    // A keyword no dialect defines (OpenAPI's `xml`, an `x-*` extension) asserts nothing: like
+    // an annotation, the first branch's stays.
+    if (
+      keyword === 'required' ||
+      deepEqual(current, value) ||
+      isAnnotation(keyword) ||
+      !isJsonSchemaKeyword(keyword)
+    )
+      continue;
     if (keyword === 'type') {
       merged.type = intersectTypes(current, value);
     } else if (keyword === 'enum' || keyword === 'const') {

@@ -31,6 +31,7 @@ import {
   filterKeywords,
   isAssertionKey,
 } from './keywords.ts';
+import { liftReference } from './liftReference.ts';
 import { mergeAllOf } from './mergeAllOf.ts';
 import { isTypelessNullable, makeOwnNullable, readNullable } from './nullable.ts';
 import { rewriteObject } from './objects.ts';
@@ -219,6 +220,8 @@ function rewritePosition(
   const annotations = present & ANNOTATED ? annotationsOf(schema, recipe) : {};
 
   if (present & STEERING.allOf && Array.isArray(schema.allOf)) {
+    const lifted = referenceLifted(schema, schema.allOf, context);
+    if (lifted !== undefined) return rewrite(lifted, pointer, depth, context);
     const { allOf, ...rest } = schema;
     const merged = mergeAllOf([rest, ...allOf]);
     if (merged === undefined) {
@@ -693,6 +696,27 @@ function oneSchemaDeeper(depth: Depth): Depth {
  * are moved to their places: no JSON Pointer (each is empty or begins with `/`) begins so.
  */
 const MADE_UP_PLACE = '#ref-';
+
+/**
+ * An `allOf` whose members hold one `$ref` the pass kept (a cycle, or a schema kept for its size),
+ * read as that `$ref` beside the rest ({@link liftReference}). OpenAPI 3.0 gives a `$ref` no
+ * siblings, so its documents describe a reference as `allOf: [{ $ref }, { description }]` and
+ * derive a schema as `allOf: [{ $ref: base }, { properties }]`; merging either needs the target,
+ * which only following the `$ref` gives (with its unrolling counted). Every member keeps its
+ * index, so what is reported inside the members keeps its place.
+ *
+ * @returns The schema with the `$ref` lifted, or `undefined` where there is none to lift.
+ */
+function referenceLifted(
+  schema: SchemaObject,
+  allOf: readonly unknown[],
+  context: RewriteContext,
+): SchemaObject | undefined {
+  if (Object.hasOwn(schema, '$ref')) return undefined;
+  const lifted = liftReference(allOf);
+  if (lifted === undefined || !resolveReference(lifted.ref, context).found) return undefined;
+  return { ...schema, $ref: lifted.ref, allOf: lifted.allOf };
+}
 
 /** Follows a `$ref` into the document (a cycle the dereference pass kept), counting levels. */
 function followReference(

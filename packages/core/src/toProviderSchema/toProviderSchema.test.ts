@@ -1507,6 +1507,107 @@ describe('toProviderSchema', () => {
     });
   });
 
+  it("follows a cycle's `$ref` that an `allOf` holds beside a description (OpenAPI 3.0)", () => {
+    // OpenAPI 3.0 gives a `$ref` no siblings, so API descriptions describe a reference as
+    // `allOf: [{ $ref }, { description }]` (AWS Cost Explorer's recursive `Expression`); where the
+    // reference is a cycle the pass keeps, the `allOf` is read as the `$ref` beside the rest.
+    const schema = {
+      type: 'object',
+      properties: {
+        filter: { allOf: [{ $ref: '#/$defs/Expression' }, { description: 'What to match.' }] },
+      },
+      required: ['filter'],
+      $defs: {
+        Expression: {
+          type: 'object',
+          properties: {
+            And: { type: 'array', items: { $ref: '#/$defs/Expression' } },
+            Not: { allOf: [{ $ref: '#/$defs/Expression' }, { description: 'The negation.' }] },
+            Key: { type: 'string' },
+          },
+        },
+      },
+    };
+    const args = { filter: { And: [{ Key: 'a' }, { Not: { Key: 'b' } }], Key: 'c' } };
+    for (const profile of PROFILES) {
+      const result = toProviderSchema(schema, profile);
+      expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
+      const filter = (result.schema.properties as Record<string, Record<string, unknown>>).filter!;
+      // Where the profile rewrites the schema: an object described at its use, the recursion
+      // unrolled (before, the whole filter travelled as a JSON string).
+      if (!Object.hasOwn(result.schema, '$defs')) {
+        expect([filter.type, filter.description], profile).toStrictEqual([
+          'object',
+          'What to match.',
+        ]);
+      }
+      expect(
+        result.diagnostics.filter((diagnostic) => diagnostic.message.includes('allOf')),
+        profile,
+      ).toStrictEqual([]);
+      const wire = compileFresh(
+        '2020-12',
+        profile === 'gemini' ? readAsGemini(result.schema) : result.schema,
+      );
+      if (!('validate' in wire)) throw wire.error;
+      const encoded = encodeArguments(result.codec, args);
+      expect(wire.validate(encoded), profile).toBe(true);
+      expect(decodeArguments(result.codec, encoded), profile).toStrictEqual(args);
+    }
+    const portable = toProviderSchema(schema, 'portable').schema.properties as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(Object.keys(portable.filter!.properties as object)).toStrictEqual(['And', 'Not', 'Key']);
+  });
+
+  it('follows a `$ref` an `allOf` nested in a member holds (a schema derived twice)', () => {
+    // Microsoft Graph's OpenAPI description derives `user` from `directoryObject` from `entity`,
+    // each as `allOf: [{ $ref: base }, { properties }]`; `entity` recurs, so the pass keeps it
+    // and inlines the others: an `allOf` whose one `$ref` sits in a nested `allOf`.
+    const schema = {
+      type: 'object',
+      properties: { user: { $ref: '#/$defs/user' } },
+      required: ['user'],
+      $defs: {
+        entity: {
+          type: 'object',
+          properties: { id: { type: 'string' }, manager: { $ref: '#/$defs/entity' } },
+          required: ['id'],
+        },
+        directoryObject: {
+          allOf: [{ $ref: '#/$defs/entity' }, { properties: { deleted: { type: 'boolean' } } }],
+        },
+        user: {
+          allOf: [
+            { $ref: '#/$defs/directoryObject' },
+            { properties: { name: { type: 'string' } }, required: ['name'] },
+          ],
+        },
+      },
+    };
+    const args = { user: { id: 'u1', name: 'Ada', deleted: false, manager: { id: 'u2' } } };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
+      const user = (result.schema.properties as Record<string, Record<string, unknown>>).user!;
+      expect(Object.keys(user.properties as object), profile).toStrictEqual([
+        'id',
+        'manager',
+        'deleted',
+        'name',
+      ]);
+      const wire = compileFresh(
+        '2020-12',
+        profile === 'gemini' ? readAsGemini(result.schema) : result.schema,
+      );
+      if (!('validate' in wire)) throw wire.error;
+      const encoded = encodeArguments(result.codec, args);
+      expect(wire.validate(encoded), profile).toBe(true);
+      expect(decodeArguments(result.codec, encoded), profile).toStrictEqual(args);
+    }
+  });
+
   it('tells closed branches apart by the keys the wire lists for them', () => {
     // The wire closes both objects (`profile-object-closed`), so a value can bring back only the
     // keys listed: `{ x, y }` is the second branch's, though the open first branch takes it too.
