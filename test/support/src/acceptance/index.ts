@@ -3,6 +3,7 @@ export {
   ACCEPTANCE_MARKERS,
   acceptanceCorpora,
   acceptanceTable,
+  directoryAcceptanceCorpora,
   generatedBlock,
   pythonAcceptanceCorpora,
   renderAcceptanceTable,

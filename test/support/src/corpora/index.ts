@@ -9,6 +9,10 @@ export {
   type ValidatorCorpus,
 } from './listValidatorCorpora.ts';
 export { listNotionTools } from './notionTools.ts';
+export {
+  loadOpenApiDirectoryTools,
+  type OpenApiDirectory,
+} from './openApiDirectoryTools.ts';
 export { loadPythonTools, type PythonCorpus, readPythonListing } from './pythonTools.ts';
 export {
   listReferenceServerTools,
