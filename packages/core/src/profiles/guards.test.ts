@@ -226,7 +226,21 @@ describe('guardIsExact', () => {
       // Ajv refuses an empty enum; it takes repeated values (0 and -0, say) as one.
       enum: sometimes(fc.array(fc.constantFrom(...listed), { minLength: 1, maxLength: 4 })),
       const: sometimes(fc.constantFrom(...listed)),
-      properties: sometimes(fc.constantFrom<unknown>({}, { a: { type: 'string' } })),
+      // Properties the guard holds as tags (`const`, `enum`, a `type` beside them that admits
+      // each value or not), and ones it does not (a `type` alone, `false`, a `nullable`).
+      properties: sometimes(
+        fc.constantFrom<unknown>(
+          {},
+          { a: { type: 'string' } },
+          { a: { const: 'x' } },
+          { a: { enum: [1, 'x'] }, b: true },
+          { a: { type: 'string', enum: ['x', 1] } },
+          { a: { type: 'integer', const: 1 }, b: { description: 'd' } },
+          { a: { type: 'integer', const: 1.5 } },
+          { a: { const: 'x', enum: ['x', 1] } },
+          { a: false },
+        ),
+      ),
       additionalProperties: sometimes(
         fc.constantFrom<unknown>(true, {}, false, { type: 'string' }),
       ),
@@ -240,6 +254,7 @@ describe('guardIsExact', () => {
           { type: 'string', nullable: true },
           { minProperties: 1 },
           { multipleOf: 2 },
+          { patternProperties: { '^b': { type: 'string' } } },
         ),
         { nil: undefined, freq: 2 },
       ),
@@ -258,7 +273,19 @@ describe('guardIsExact', () => {
     ];
     const instance = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }),
-      fc.constantFrom<unknown>(...listed, -0, 'a@b.co', ['s'], { a: 1 }, { a: 's' }),
+      fc.constantFrom<unknown>(
+        ...listed,
+        -0,
+        'a@b.co',
+        ['s'],
+        { a: 1 },
+        { a: 's' },
+        { a: 'x' },
+        { a: 1.5 },
+        { a: null },
+        { a: 'x', b: 1 },
+        { b: 'y' },
+      ),
       ...(own.length > 0 ? [fc.constantFrom<unknown>(...own)] : []),
     );
     return fc.array(instance, { maxLength: 12 });
@@ -316,7 +343,32 @@ describe('guardIsExact', () => {
     expect(guardIsExact({ type: 'object', properties: {}, additionalProperties: {} })).toBe(true);
     expect(guardIsExact({ type: ['string', 'null'], description: 'd', 'x-id': 1 })).toBe(true);
     expect(guardIsExact({ enum: ['a', 'b'] })).toBe(true);
-    expect(guardIsExact({ type: 'object', required: ['a'] })).toBe(false);
+    // An object's guard holds its required keys, its listed keys where it is closed, and the
+    // values of the properties that list them (Notion's `{ type: "workspace" }` parent).
+    expect(guardIsExact({ type: 'object', required: ['a'] })).toBe(true);
+    expect(
+      guardIsExact({
+        type: 'object',
+        properties: { type: { const: 'workspace' }, note: { description: 'd' } },
+        required: ['type'],
+        additionalProperties: true,
+      }),
+    ).toBe(true);
+    expect(
+      guardIsExact({
+        type: 'object',
+        properties: { kind: { type: 'string', enum: ['a', 'b'] } },
+        additionalProperties: false,
+      }),
+    ).toBe(true);
+    // Not where a property asserts more than its values, or the keys are not all listed.
+    expect(guardIsExact({ type: 'object', properties: { a: { type: 'string' } } })).toBe(false);
+    expect(guardIsExact({ properties: { a: { type: 'integer', const: 1.5 } } })).toBe(false);
+    expect(guardIsExact({ properties: { a: { enum: ['x'], nullable: true } } })).toBe(false);
+    expect(guardIsExact({ properties: { a: false } })).toBe(false);
+    expect(guardIsExact({ additionalProperties: false, patternProperties: { '^b': {} } })).toBe(
+      false,
+    );
     expect(guardIsExact({ type: 'string', format: 'email' })).toBe(false);
     expect(guardIsExact({ type: 'string', nullable: true })).toBe(false);
     expect(guardIsExact({ anyOf: [{ type: 'string' }] })).toBe(false);

@@ -190,11 +190,49 @@ export function guardIsExact(schema: unknown): boolean {
     } else if (key === 'enum') {
       if (!Array.isArray(value)) return false;
     } else if (key === 'const') {
+    } else if (key === 'required') {
+      // The guard lists them (`required`).
+      if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) return false;
+    } else if (key === 'properties' && isPlainObject(value)) {
+      // The guard holds each property that lists its values as a tag (`tags`).
+      for (const name of Object.keys(value)) if (!isTagged(value[name])) return false;
+    } else if (key === 'additionalProperties' && value === false) {
+      // The guard lists the keys (`keys`) where no `patternProperties` stands beside.
+      if (schema.patternProperties !== undefined) return false;
     } else if (!EMPTY_WHEN_VACUOUS.has(key) || !isVacuous(value)) {
       return false;
     }
   }
   return true;
+}
+
+/**
+ * Whether the guard of an object holds all that one of its property schemas asserts: nothing
+ * (`{}`, `true`, annotations), or its values (`const`, `enum`, read as the property's tag),
+ * with at most a `type` that admits every one of them.
+ */
+function isTagged(property: unknown): boolean {
+  if (property === true) return true;
+  if (!isPlainObject(property)) return false;
+  if (Object.hasOwn(property, 'nullable')) return false;
+  const values = onlyValuesOf(property);
+  if (values !== undefined && Object.hasOwn(property, 'const') && Object.hasOwn(property, 'enum'))
+    return false;
+  for (const key of Object.keys(property)) {
+    if (!isAssertionKey(key) || key === 'const' || key === 'enum') continue;
+    if (key !== 'type' || values === undefined) return false;
+  }
+  if (values === undefined) return true;
+  if (!Array.isArray(property.enum) && !Object.hasOwn(property, 'const')) return false;
+  if (property.type === undefined) return true;
+  const types = typesOf(property);
+  return (
+    types !== undefined &&
+    values.every((each) => {
+      const type = jsonTypeOf(each);
+      return type !== undefined && typeAdmits(types, type);
+    })
+  );
 }
 
 /** `true`, `{}` or `[]`: the value of a keyword that then asserts nothing. */

@@ -1608,6 +1608,46 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('tries first an open object branch whose guard holds all it asserts (a tag and required keys)', () => {
+    // Notion's `parent`: `{ page_id }` or `{ type: "workspace" }`, both open. A value may hold both
+    // keys; the second branch accepts every value its guard (`type` is "workspace") matches, so
+    // the encoder tries it first and the branches need not be apart in the original.
+    const page = {
+      type: 'object',
+      properties: { page_id: { type: 'string' } },
+      required: ['page_id'],
+      additionalProperties: true,
+    };
+    const workspace = {
+      type: 'object',
+      properties: { type: { const: 'workspace' } },
+      required: ['type'],
+      additionalProperties: true,
+    };
+    const schema = {
+      type: 'object',
+      properties: { parent: { oneOf: [page, workspace] } },
+      required: ['parent'],
+    };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
+      expect(codesOf(result), profile).not.toContain('profile-json-string');
+      const wire = compileFresh('2020-12', result.schema);
+      if (!('validate' in wire)) throw wire.error;
+      for (const parent of [
+        { page_id: 'p' },
+        { type: 'workspace' },
+        { type: 'workspace', page_id: 5 },
+        { page_id: 'p', note: 'n' },
+      ]) {
+        const encoded = encodeArguments(result.codec, { parent });
+        expect(wire.validate(encoded), `${profile} ${JSON.stringify(parent)}`).toBe(true);
+        expect(decodeArguments(result.codec, encoded), profile).toStrictEqual({ parent });
+      }
+    }
+  });
+
   it('tells closed branches apart by the keys the wire lists for them', () => {
     // The wire closes both objects (`profile-object-closed`), so a value can bring back only the
     // keys listed: `{ x, y }` is the second branch's, though the open first branch takes it too.
