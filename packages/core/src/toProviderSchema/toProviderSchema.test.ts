@@ -9,7 +9,7 @@ import { encodeArguments } from '../encodeArguments/index.ts';
 import { mergeAllOf } from '../profiles/mergeAllOf.ts';
 import { ToolSchemaError } from '../ToolSchemaError/index.ts';
 import { PROFILES, type Profile } from '../types/index.ts';
-import { toProviderSchema } from './toProviderSchema.ts';
+import { type ProviderSchemaResult, toProviderSchema } from './toProviderSchema.ts';
 
 /** A closed object schema. */
 const closed = (properties: Record<string, unknown>, required: string[]) => ({
@@ -18,6 +18,21 @@ const closed = (properties: Record<string, unknown>, required: string[]) => ({
   required,
   additionalProperties: false,
 });
+
+/**
+ * Encodes arguments with a result's codec: the wire schema, as the profile's provider reads it,
+ * must accept the encoding, and decoding it must give the arguments back.
+ */
+function expectRoundTrip(result: ProviderSchemaResult, profile: Profile, args: unknown): void {
+  const wire = compileFresh(
+    '2020-12',
+    profile === 'gemini' ? readAsGemini(result.schema) : result.schema,
+  );
+  if (!('validate' in wire)) throw wire.error;
+  const encoded = encodeArguments(result.codec, args);
+  expect(wire.validate(encoded), `${profile} ${JSON.stringify(args)}`).toBe(true);
+  expect(decodeArguments(result.codec, encoded), profile).toStrictEqual(args);
+}
 
 /** The codes of a result's diagnostics, in order. */
 const codesOf = (result: { diagnostics: Array<{ code: string }> }) =>
@@ -1545,14 +1560,7 @@ describe('toProviderSchema', () => {
         result.diagnostics.filter((diagnostic) => diagnostic.message.includes('allOf')),
         profile,
       ).toStrictEqual([]);
-      const wire = compileFresh(
-        '2020-12',
-        profile === 'gemini' ? readAsGemini(result.schema) : result.schema,
-      );
-      if (!('validate' in wire)) throw wire.error;
-      const encoded = encodeArguments(result.codec, args);
-      expect(wire.validate(encoded), profile).toBe(true);
-      expect(decodeArguments(result.codec, encoded), profile).toStrictEqual(args);
+      expectRoundTrip(result, profile, args);
     }
     const portable = toProviderSchema(schema, 'portable').schema.properties as Record<
       string,
@@ -1597,14 +1605,7 @@ describe('toProviderSchema', () => {
         'deleted',
         'name',
       ]);
-      const wire = compileFresh(
-        '2020-12',
-        profile === 'gemini' ? readAsGemini(result.schema) : result.schema,
-      );
-      if (!('validate' in wire)) throw wire.error;
-      const encoded = encodeArguments(result.codec, args);
-      expect(wire.validate(encoded), profile).toBe(true);
-      expect(decodeArguments(result.codec, encoded), profile).toStrictEqual(args);
+      expectRoundTrip(result, profile, args);
     }
   });
 
@@ -1633,18 +1634,13 @@ describe('toProviderSchema', () => {
       const result = toProviderSchema(schema, profile);
       expect(checkProviderSchema(result.schema, profile), profile).toStrictEqual([]);
       expect(codesOf(result), profile).not.toContain('profile-json-string');
-      const wire = compileFresh('2020-12', result.schema);
-      if (!('validate' in wire)) throw wire.error;
       for (const parent of [
         { page_id: 'p' },
         { type: 'workspace' },
         { type: 'workspace', page_id: 5 },
         { page_id: 'p', note: 'n' },
-      ]) {
-        const encoded = encodeArguments(result.codec, { parent });
-        expect(wire.validate(encoded), `${profile} ${JSON.stringify(parent)}`).toBe(true);
-        expect(decodeArguments(result.codec, encoded), profile).toStrictEqual({ parent });
-      }
+      ])
+        expectRoundTrip(result, profile, { parent });
     }
   });
 
