@@ -366,6 +366,7 @@ describe('guardIsExact', () => {
     expect(guardIsExact({ properties: { a: { type: 'integer', const: 1.5 } } })).toBe(false);
     expect(guardIsExact({ properties: { a: { enum: ['x'], nullable: true } } })).toBe(false);
     expect(guardIsExact({ properties: { a: false } })).toBe(false);
+    expect(guardIsExact({ properties: { a: { enum: 'x' } } })).toBe(false);
     expect(guardIsExact({ additionalProperties: false, patternProperties: { '^b': {} } })).toBe(
       false,
     );

@@ -214,17 +214,17 @@ export function guardIsExact(schema: unknown): boolean {
 function isTagged(property: unknown): boolean {
   if (property === true) return true;
   if (!isPlainObject(property)) return false;
+  // The tag holds `const` alone where both are there; `nullable` is read apart by validators.
   if (Object.hasOwn(property, 'nullable')) return false;
+  if (Object.hasOwn(property, 'enum')) {
+    if (!Array.isArray(property.enum) || Object.hasOwn(property, 'const')) return false;
+  }
   const values = onlyValuesOf(property);
-  if (values !== undefined && Object.hasOwn(property, 'const') && Object.hasOwn(property, 'enum'))
-    return false;
   for (const key of Object.keys(property)) {
     if (!isAssertionKey(key) || key === 'const' || key === 'enum') continue;
     if (key !== 'type' || values === undefined) return false;
   }
-  if (values === undefined) return true;
-  if (!Array.isArray(property.enum) && !Object.hasOwn(property, 'const')) return false;
-  if (property.type === undefined) return true;
+  if (values === undefined || property.type === undefined) return true;
   const types = typesOf(property);
   return (
     types !== undefined &&
