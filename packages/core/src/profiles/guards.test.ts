@@ -56,6 +56,13 @@ const guard: fc.Arbitrary<CodecGuard> = fc.record(
       ),
       { maxLength: 2 },
     ),
+    keyTypes: fc.array(
+      fc.tuple(
+        fc.constantFrom(...KEYS),
+        fc.uniqueArray(fc.constantFrom(...TYPES), { maxLength: 2 }),
+      ),
+      { maxLength: 2 },
+    ),
   },
   { requiredKeys: [] },
 ) as fc.Arbitrary<CodecGuard>;
@@ -100,6 +107,23 @@ describe('compileGuard', () => {
     expect(compileGuard({ types: ['number'] })(2)).toBe(true);
     expect(compileGuard({ types: ['integer'] })(2.5)).toBe(false);
     expect(compileGuard({ types: ['string'] })(undefined)).toBe(false);
+  });
+
+  it('checks the types of the keys it lists, where present', () => {
+    const test = compileGuard({
+      keyTypes: [
+        ['a', ['number']],
+        ['__proto__', ['string']],
+      ],
+    });
+    expect(test({ a: 2.5 })).toBe(true);
+    expect(test({ a: 2 })).toBe(true);
+    expect(test({ b: 'x' })).toBe(true);
+    expect(test({ a: '2' })).toBe(false);
+    expect(test(JSON.parse('{"__proto__":"x"}'))).toBe(true);
+    expect(test(JSON.parse('{"__proto__":1}'))).toBe(false);
+    // Not an object: nothing to read.
+    expect(test('a')).toBe(true);
   });
 
   it('falls back to matchesGuard on a malformed guard, throwing where it throws', () => {
@@ -227,11 +251,17 @@ describe('guardIsExact', () => {
       enum: sometimes(fc.array(fc.constantFrom(...listed), { minLength: 1, maxLength: 4 })),
       const: sometimes(fc.constantFrom(...listed)),
       // Properties the guard holds as tags (`const`, `enum`, a `type` beside them that admits
-      // each value or not), and ones it does not (a `type` alone, `false`, a `nullable`).
+      // each value or not) or by their types (a `type` alone), and ones it does not (a `type`
+      // with a bound or a format, `false`, a `nullable`).
       properties: sometimes(
         fc.constantFrom<unknown>(
           {},
           { a: { type: 'string' } },
+          { a: { type: ['integer', 'null'], title: 't' }, b: { type: 'string' } },
+          { a: { type: 'number' }, b: { const: 'x' } },
+          { a: { type: 'string', minLength: 2 } },
+          { a: { type: 'string', nullable: true } },
+          { a: { type: 'string', format: 'email' } },
           { a: { const: 'x' } },
           { a: { enum: [1, 'x'] }, b: true },
           { a: { type: 'string', enum: ['x', 1] } },
@@ -285,6 +315,9 @@ describe('guardIsExact', () => {
         { a: null },
         { a: 'x', b: 1 },
         { b: 'y' },
+        { a: 2 },
+        { a: 2, b: 'x' },
+        { a: '' },
       ),
       ...(own.length > 0 ? [fc.constantFrom<unknown>(...own)] : []),
     );
@@ -361,8 +394,16 @@ describe('guardIsExact', () => {
         additionalProperties: false,
       }),
     ).toBe(true);
-    // Not where a property asserts more than its values, or the keys are not all listed.
-    expect(guardIsExact({ type: 'object', properties: { a: { type: 'string' } } })).toBe(false);
+    // The guard holds the types of the properties that assert nothing else (`keyTypes`).
+    expect(guardIsExact({ type: 'object', properties: { a: { type: 'string' } } })).toBe(true);
+    expect(guardIsExact({ properties: { a: { type: ['integer', 'null'], title: 't' } } })).toBe(
+      true,
+    );
+    // Not where a property asserts more than its values or types, or the keys are not all listed.
+    expect(guardIsExact({ properties: { a: { type: 'string', minLength: 1 } } })).toBe(false);
+    expect(guardIsExact({ properties: { a: { type: 'string', format: 'uuid' } } })).toBe(false);
+    expect(guardIsExact({ properties: { a: { type: 'string', nullable: true } } })).toBe(false);
+    expect(guardIsExact({ properties: { a: { type: 'text' } } })).toBe(false);
     expect(guardIsExact({ properties: { a: { type: 'integer', const: 1.5 } } })).toBe(false);
     expect(guardIsExact({ properties: { a: { enum: ['x'], nullable: true } } })).toBe(false);
     expect(guardIsExact({ properties: { a: false } })).toBe(false);
@@ -386,7 +427,7 @@ describe('readGuard', () => {
 
   it('counts the lists of the guard it reads, and gives its keys', () => {
     const closed = { ...branch, additionalProperties: false };
-    expect(readGuard(closed, undefined)).toStrictEqual({
+    expect(readGuard(closed, undefined, false)).toStrictEqual({
       guard: {
         types: ['object'],
         required: ['kind'],
@@ -396,11 +437,29 @@ describe('readGuard', () => {
       size: 5,
       keys: ['kind', 'b'],
     });
-    expect(readGuard(true, undefined)).toStrictEqual({ guard: {}, size: 0, keys: undefined });
+    // An exact schema's guard also holds the types of its typed properties, as guardOf's does.
+    const typed = {
+      guard: {
+        types: ['object'],
+        required: ['kind'],
+        keys: ['kind', 'b'],
+        tags: [['kind', ['a']]],
+        keyTypes: [['b', ['string']]],
+      },
+      size: 6,
+      keys: ['kind', 'b'],
+    };
+    expect(readGuard(closed, undefined, true)).toStrictEqual(typed);
+    expect(guardOf(closed)).toStrictEqual(typed.guard);
+    expect(readGuard(true, undefined, false)).toStrictEqual({
+      guard: {},
+      size: 0,
+      keys: undefined,
+    });
   });
 
   it('lists the keys the wire sends where they are the very properties, in any order', () => {
-    expect(readGuard(branch, ['b', 'kind'])).toStrictEqual({
+    expect(readGuard(branch, ['b', 'kind'], false)).toStrictEqual({
       guard: {
         types: ['object'],
         required: ['kind'],
@@ -411,20 +470,27 @@ describe('readGuard', () => {
       keys: ['b', 'kind'],
     });
     // The keys come last, as a guard closed after it was read had them (the codec's JSON).
-    expect(Object.keys(readGuard(branch, ['kind', 'b']).guard)).toStrictEqual([
+    expect(Object.keys(readGuard(branch, ['kind', 'b'], false).guard)).toStrictEqual([
       'types',
       'required',
       'tags',
       'keys',
     ]);
-    const open = { guard: guardOf(branch), size: 3, keys: undefined };
-    expect(readGuard(branch, ['kind', 'c'])).toStrictEqual(open);
-    expect(readGuard(branch, ['kind'])).toStrictEqual(open);
-    expect(readGuard({ ...branch, additionalProperties: {} }, ['kind', 'b'])).toStrictEqual({
-      ...open,
-      guard: guardOf({ ...branch, additionalProperties: {} }),
+    const open = readGuard(branch, undefined, false);
+    expect(open).toStrictEqual({
+      guard: { types: ['object'], required: ['kind'], tags: [['kind', ['a']]] },
+      size: 3,
+      keys: undefined,
     });
-    expect(readGuard({ ...branch, patternProperties: {} }, ['kind', 'b']).keys).toBeUndefined();
+    expect(readGuard(branch, ['kind', 'c'], false)).toStrictEqual(open);
+    expect(readGuard(branch, ['kind'], false)).toStrictEqual(open);
+    const withAdditional = { ...branch, additionalProperties: {} };
+    expect(readGuard(withAdditional, ['kind', 'b'], false)).toStrictEqual(
+      readGuard(withAdditional, undefined, false),
+    );
+    expect(
+      readGuard({ ...branch, patternProperties: {} }, ['kind', 'b'], false).keys,
+    ).toBeUndefined();
   });
 });
 

@@ -24,7 +24,7 @@ const JSON_TYPES: ReadonlySet<string> = new Set([
  * @returns The guard.
  */
 export function guardOf(schema: unknown): CodecGuard {
-  return readGuard(schema, undefined).guard;
+  return readGuard(schema, undefined, guardIsExact(schema)).guard;
 }
 
 /**
@@ -59,9 +59,16 @@ export interface ReadGuard {
  *   narrower): the keys the wire lists are the only ones a value can bring back, so the guard
  *   lists them too where they are the very properties of the original (no key moved or added).
  *   Branches that differ only by the keys they list are then told apart, as the wire tells them.
+ * @param exact Whether the schema is exact ({@link guardIsExact}): its guard then also holds the
+ *   types of the properties that assert only those (`keyTypes`), which its exactness counts on.
+ *   Elsewhere they are left out: a union's codec holds the guards of all its branches.
  * @returns The guard, its size and its keys.
  */
-export function readGuard(schema: unknown, sentKeys: string[] | undefined): ReadGuard {
+export function readGuard(
+  schema: unknown,
+  sentKeys: string[] | undefined,
+  exact: boolean,
+): ReadGuard {
   if (!isPlainObject(schema)) return { guard: {}, size: 0, keys: undefined };
   const guard: CodecGuard = {};
   let size = 0;
@@ -97,17 +104,25 @@ export function readGuard(schema: unknown, sentKeys: string[] | undefined): Read
   }
   if (properties !== undefined) {
     const tags: Array<[string, JsonValue[]]> = [];
+    const keyTypes: Array<[string, JsonType[]]> = [];
     for (const key of propertyKeys) {
       const property = properties[key];
       if (!isPlainObject(property)) continue;
       if (Object.hasOwn(property, 'const')) tags.push([key, [property.const as JsonValue]]);
       else if (Array.isArray(property.enum) && property.nullable !== true) {
         tags.push([key, property.enum as JsonValue[]]);
+      } else if (exact) {
+        const types = typesOfTyped(property);
+        if (types !== undefined) keyTypes.push([key, types]);
       }
     }
     if (tags.length > 0) {
       guard.tags = tags;
       size += tags.length;
+    }
+    if (keyTypes.length > 0) {
+      guard.keyTypes = keyTypes;
+      size += keyTypes.length;
     }
   }
   if (
@@ -194,8 +209,12 @@ export function guardIsExact(schema: unknown): boolean {
       // The guard lists them (`required`).
       if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) return false;
     } else if (key === 'properties' && isPlainObject(value)) {
-      // The guard holds each property that lists its values as a tag (`tags`).
-      for (const name of Object.keys(value)) if (!isTagged(value[name])) return false;
+      // The guard holds each property that lists its values as a tag (`tags`), and the types of
+      // each that asserts only them (`keyTypes`).
+      for (const name of Object.keys(value)) {
+        const property = value[name];
+        if (!isTagged(property) && typesOfTyped(property) === undefined) return false;
+      }
     } else if (key === 'additionalProperties' && value === false) {
       // The guard lists the keys (`keys`) where no `patternProperties` stands beside.
       if (schema.patternProperties !== undefined) return false;
@@ -233,6 +252,20 @@ function isTagged(property: unknown): boolean {
       return type !== undefined && typeAdmits(types, type);
     })
   );
+}
+
+/**
+ * The types a property schema names where they are all it asserts: a `type` of JSON types beside
+ * annotations only (not `format`, which validators such as Ajv assert, nor OpenAPI's `nullable`,
+ * read apart by validators). `undefined` for any other schema.
+ */
+function typesOfTyped(property: unknown): JsonType[] | undefined {
+  if (!isPlainObject(property) || property.type === undefined) return undefined;
+  for (const key of Object.keys(property)) {
+    if (key !== 'type' && (key === 'nullable' || isAssertionKey(key))) return undefined;
+  }
+  const types = typesOf(property);
+  return types !== undefined && types.length > 0 ? types : undefined;
 }
 
 /** `true`, `{}` or `[]`: the value of a keyword that then asserts nothing. */
@@ -433,6 +466,13 @@ export function matchesGuard(guard: CodecGuard, value: unknown): boolean {
       }
     }
   }
+  if (guard.keyTypes !== undefined) {
+    for (const [key, types] of guard.keyTypes) {
+      if (!Object.hasOwn(object, key)) continue;
+      const type = jsonTypeOf(object[key]);
+      if (type === undefined || !typeAdmits(types, type)) return false;
+    }
+  }
   return true;
 }
 
@@ -496,24 +536,27 @@ export function compileGuard(guard: CodecGuard): GuardTest {
  * @returns The compiled guard.
  */
 export function compileWellFormedGuard(guard: CodecGuard): CompiledGuard {
-  let mask = -1;
-  if (guard.types !== undefined) {
-    mask = 0;
-    for (const type of guard.types) {
-      if (Object.hasOwn(TYPE_BITS, type)) mask |= TYPE_BITS[type];
-      // A number admits a whole number.
-      if (type === 'number') mask |= TYPE_BITS.integer;
-    }
-  }
   const compiled: CompiledGuard = {
-    mask,
+    mask: guard.types === undefined ? -1 : typeMask(guard.types),
     values: guard.values === undefined ? undefined : compileValueList(guard.values),
     tags: guard.tags?.map(([key, allowed]) => ({ key, allowed: compileValueList(allowed) })),
+    keyTypes: guard.keyTypes?.map(([key, types]) => ({ key, mask: typeMask(types) })),
     required: guard.required,
     keyList: guard.keys,
     keys: guard.keys === undefined ? undefined : new Set(guard.keys),
   };
   return compiled;
+}
+
+/** The bits of the JSON types a list names (a name JSON has not: none). */
+function typeMask(types: readonly JsonType[]): number {
+  let mask = 0;
+  for (const type of types) {
+    if (Object.hasOwn(TYPE_BITS, type)) mask |= TYPE_BITS[type];
+    // A number admits a whole number.
+    if (type === 'number') mask |= TYPE_BITS.integer;
+  }
+  return mask;
 }
 
 /**
@@ -528,6 +571,8 @@ export interface CompiledGuard {
   values: ValueList | undefined;
   /** Discriminator keys and the values they allow. */
   tags: Array<{ key: string; allowed: ValueList }> | undefined;
+  /** Keys and the types their values may have, as bits. */
+  keyTypes: Array<{ key: string; mask: number }> | undefined;
   /** Keys an object must have. */
   required: readonly string[] | undefined;
   /** The only keys an object may have, as listed and as a set. */
@@ -549,13 +594,19 @@ export function passesGuard(guard: CompiledGuard, value: unknown): boolean {
   if (guard.values !== undefined && !includesValue(guard.values, value)) return false;
   if (bit !== TYPE_BITS.object) return true;
   const object = value as Record<string, unknown>;
-  const { tags, required, keys } = guard;
+  const { tags, keyTypes, required, keys } = guard;
   // Every test is pure, so their order changes no answer: the tags come first, as a
   // discriminator tells the branches of a union apart at the first key read.
   if (tags !== undefined) {
     for (let index = 0; index < tags.length; index++) {
       const { key, allowed } = tags[index] as (typeof tags)[number];
       if (isOwn.call(object, key) && !includesValue(allowed, object[key])) return false;
+    }
+  }
+  if (keyTypes !== undefined) {
+    for (let index = 0; index < keyTypes.length; index++) {
+      const { key, mask } = keyTypes[index] as (typeof keyTypes)[number];
+      if (isOwn.call(object, key) && (mask & typeBit(object[key])) === 0) return false;
     }
   }
   if (required !== undefined) {
@@ -620,16 +671,16 @@ function includesJson(list: readonly JsonValue[], value: unknown): boolean {
 export function isWellFormed(guard: unknown): guard is CodecGuard {
   if (!isPlainObject(guard)) return false;
   const list = (field: unknown) => field === undefined || Array.isArray(field);
+  const pairs = (field: unknown) =>
+    field === undefined ||
+    (Array.isArray(field) && field.every((pair) => Array.isArray(pair) && Array.isArray(pair[1])));
   return (
     list(guard.types) &&
     list(guard.values) &&
     list(guard.required) &&
     list(guard.keys) &&
-    list(guard.tags) &&
-    ((guard.tags as unknown[] | undefined)?.every(
-      (tag) => Array.isArray(tag) && Array.isArray(tag[1]),
-    ) ??
-      true)
+    pairs(guard.tags) &&
+    pairs(guard.keyTypes)
   );
 }
 

@@ -53,16 +53,17 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     let known = guards[index];
     if (known === undefined) {
       const result = results[index]!;
-      const wire = readGuard(result.wire, undefined);
+      const wire = readGuard(result.wire, undefined, false);
+      const exact = guardIsExact(result.original);
       // Where the profile closed the branch's object, the keys the wire lists close its
       // original guard too (see `readGuard`).
-      const original = readGuard(result.original, wire.keys);
+      const original = readGuard(result.original, wire.keys, exact);
       known = {
         wire: wire.guard,
         original: original.guard,
         wireTags: tagIndexOf(wire.guard),
         originalTags: tagIndexOf(original.guard),
-        exact: guardIsExact(result.original),
+        exact,
         takesEmpty: acceptsEmptyObject(result.original),
         size: wire.size + original.size,
       };

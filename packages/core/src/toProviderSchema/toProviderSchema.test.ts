@@ -1217,7 +1217,7 @@ describe('toProviderSchema', () => {
     // A branch that declares a property the object does not (which a closed wire would refuse),
     // or asserts anything else, leaves the union to be told apart or sent as a JSON string.
     for (const other of [
-      { properties: { extra: { type: 'string' } }, required: ['conclusion'] },
+      { properties: { extra: { type: 'string', minLength: 1 } }, required: ['conclusion'] },
       { required: ['conclusion'], minProperties: 2 },
     ]) {
       const kept = toProviderSchema(
@@ -1456,7 +1456,8 @@ describe('toProviderSchema', () => {
         v: {
           anyOf: [
             { type: 'object', additionalProperties: { type: 'string' } },
-            { type: 'object', properties: { a: { type: 'string' } } },
+            // `{ a: "" }` matches this branch's guard, but the record takes it, not this branch.
+            { type: 'object', properties: { a: { type: 'string', minLength: 1 } } },
           ],
         },
       },
@@ -1473,6 +1474,43 @@ describe('toProviderSchema', () => {
       ['profile-json-string', '/properties/v'],
       ['profile-object-closed', ''],
     ]);
+  });
+
+  it('tells open alternatives apart by the types of their properties', () => {
+    // 1Password's events API: a body is a cursor, or a time range to start again from. Neither
+    // branch requires a key, and any object has the keys of either: on the wire each is closed,
+    // and a value the cursor's guard matches (its one key a string, if there) is one it accepts.
+    const cursor = {
+      description: 'Cursor',
+      properties: { cursor: { type: 'string', example: 'aGVsbG8h' } },
+    };
+    const reset = {
+      description: 'Reset cursor',
+      properties: {
+        start_time: { type: 'string', format: 'date-time' },
+        limit: { type: 'number', minimum: 1, maximum: 1000 },
+      },
+    };
+    const schema = { type: 'object', properties: { body: { oneOf: [cursor, reset] } } };
+    for (const profile of ['portable', 'openai-strict', 'anthropic-strict', 'gemini'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(codesOf(result), profile).not.toContain('profile-json-string');
+      for (const body of [{ cursor: 'c' }, {}, { start_time: '2025-10-15T13:51:11Z', limit: 5 }])
+        expectRoundTrip(result, profile, { body });
+    }
+    // A cursor that is no string is not the cursor's: the guard, then the encoder, tell so.
+    const cursorTyped = toProviderSchema(
+      {
+        type: 'object',
+        properties: {
+          body: { anyOf: [cursor, { type: 'object', additionalProperties: { type: 'number' } }] },
+        },
+      },
+      'portable',
+    );
+    expect(codesOf(cursorTyped)).not.toContain('profile-json-string');
+    expectRoundTrip(cursorTyped, 'portable', { body: { cursor: 1, limit: 2 } });
+    expectRoundTrip(cursorTyped, 'portable', { body: { cursor: 'c' } });
   });
 
   it('keeps a union whose one branch takes any object, encoding shared values that way', () => {

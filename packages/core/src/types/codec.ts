@@ -21,6 +21,11 @@ export interface CodecGuard {
   keys?: string[];
   /** Per key, the only values that key may hold when present (a discriminator). */
   tags?: Array<[string, JsonValue[]]>;
+  /**
+   * Per key, the JSON types that key's value may have when present. Listed where they are all
+   * the branch's properties assert, so that its guard holds the whole branch (see `tags`).
+   */
+  keyTypes?: Array<[string, JsonType[]]>;
 }
 
 /**
