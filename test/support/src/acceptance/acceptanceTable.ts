@@ -4,6 +4,8 @@ import {
   listReferenceServerTools,
   listValidatorCorpora,
   loadGithubTools,
+  loadMcpServerListings,
+  loadMcpServerTools,
   loadOpenApiDirectoryTools,
   loadPythonTools,
 } from '../corpora/index.ts';
@@ -99,6 +101,21 @@ export function directoryAcceptanceCorpora(): AcceptanceCorpus[] {
     {
       name: `Real APIs: ${source}, up to 12 operations of each of ${descriptions.toLocaleString('en-US')} descriptions`,
       tools,
+    },
+  ];
+}
+
+/**
+ * MCP servers on npm nobody here wrote as a row of the acceptance table (not of the libraries'
+ * comparison): their tools as they listed them (see `loadMcpServerListings`).
+ *
+ * @returns The corpus, as one row.
+ */
+export function mcpServerAcceptanceCorpora(): AcceptanceCorpus[] {
+  return [
+    {
+      name: `MCP servers on npm, as listed: ${loadMcpServerListings().length} servers`,
+      tools: loadMcpServerTools(),
     },
   ];
 }

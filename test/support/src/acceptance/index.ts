@@ -5,6 +5,7 @@ export {
   acceptanceTable,
   directoryAcceptanceCorpora,
   generatedBlock,
+  mcpServerAcceptanceCorpora,
   pythonAcceptanceCorpora,
   renderAcceptanceTable,
   replaceGeneratedBlock,

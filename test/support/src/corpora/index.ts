@@ -8,6 +8,11 @@ export {
   standardInput,
   type ValidatorCorpus,
 } from './listValidatorCorpora.ts';
+export {
+  loadMcpServerListings,
+  loadMcpServerTools,
+  type McpServerListing,
+} from './mcpServerTools.ts';
 export { listNotionTools } from './notionTools.ts';
 export {
   loadOpenApiDirectoryTools,
