@@ -5,6 +5,7 @@ import { fuzzSeed } from '../../test/helpers/fuzz.ts';
 import type { CodecGuard, JsonType, JsonValue } from '../types/index.ts';
 import {
   acceptsEmptyObject,
+  closedKeys,
   compileGuard,
   guardIsExact,
   guardOf,
@@ -491,6 +492,17 @@ describe('readGuard', () => {
     expect(
       readGuard({ ...branch, patternProperties: {} }, ['kind', 'b'], false).keys,
     ).toBeUndefined();
+  });
+
+  it("closes a wire's guard with a closed original's keys where the wire cannot say it", () => {
+    // Gemini's objects have no additionalProperties: the wire lists the original's properties.
+    const original = { ...branch, additionalProperties: false };
+    expect(closedKeys(original)).toStrictEqual(['kind', 'b']);
+    expect(readGuard(branch, closedKeys(original), false).keys).toStrictEqual(['kind', 'b']);
+    // Not where the original takes other keys, nor where the wire lists other properties.
+    for (const open of [branch, { ...original, patternProperties: { '^x': {} } }, true])
+      expect(closedKeys(open)).toBeUndefined();
+    expect(readGuard({ ...branch, properties: {} }, ['kind', 'b'], false).keys).toBeUndefined();
   });
 });
 

@@ -54,11 +54,15 @@ export interface ReadGuard {
  * cost more than building them.
  *
  * @param schema A JSON Schema without `$ref` at its top.
- * @param sentKeys The keys the wire lists for this schema where the profile closed its object
- *   (the original has no `additionalProperties`; `profile-object-closed` says the wire is
- *   narrower): the keys the wire lists are the only ones a value can bring back, so the guard
+ * @param sentKeys Read on the original: the keys the wire lists for it where the profile closed
+ *   its object (the original has no `additionalProperties`; `profile-object-closed` says the wire
+ *   is narrower): the keys the wire lists are the only ones a value can bring back, so the guard
  *   lists them too where they are the very properties of the original (no key moved or added).
  *   Branches that differ only by the keys they list are then told apart, as the wire tells them.
+ *   Read on the wire: the keys of a closed original ({@link closedKeys}), where the wire cannot
+ *   close the object itself (Gemini's `parameters` have no `additionalProperties`) but lists the
+ *   very same properties: a value with another key is no encoding of the branch, and the original
+ *   refuses it whatever it decodes to.
  * @param exact Whether the schema is exact ({@link guardIsExact}): its guard then also holds the
  *   types of the properties that assert only those (`keyTypes`), which its exactness counts on.
  *   Elsewhere they are left out: a union's codec holds the guards of all its branches.
@@ -91,14 +95,9 @@ export function readGuard(
   }
   const properties = isPlainObject(schema.properties) ? schema.properties : undefined;
   const propertyKeys = properties === undefined ? [] : Object.keys(properties);
-  let keys: string[] | undefined;
+  let keys = closedKeysOf(schema, propertyKeys);
   const { additionalProperties, patternProperties } = schema;
-  if (
-    additionalProperties === false &&
-    patternProperties === undefined &&
-    !Array.isArray(schema.anyOf)
-  ) {
-    keys = propertyKeys;
+  if (keys !== undefined) {
     guard.keys = keys;
     size += keys.length;
   }
@@ -136,6 +135,40 @@ export function readGuard(
     size += keys.length;
   }
   return { guard, size, keys };
+}
+
+/**
+ * The only keys an object schema allows, where it lists them: its properties' names where
+ * `additionalProperties` is `false` and no `patternProperties` or union stands beside.
+ *
+ * @param schema A schema object.
+ * @param propertyKeys The names of its `properties`, read by the caller.
+ * @returns The keys, or `undefined` where others are allowed (or unsure).
+ */
+function closedKeysOf(
+  schema: Record<string, unknown>,
+  propertyKeys: string[],
+): string[] | undefined {
+  return schema.additionalProperties === false &&
+    schema.patternProperties === undefined &&
+    !Array.isArray(schema.anyOf)
+    ? propertyKeys
+    : undefined;
+}
+
+/**
+ * The only keys a schema allows ({@link closedKeysOf}), for a union that reads a wire guard
+ * beside its original (see `readGuard`'s `sentKeys`).
+ *
+ * @param schema A JSON Schema without `$ref` at its top.
+ * @returns The keys, or `undefined` where others are allowed (or unsure).
+ */
+export function closedKeys(schema: unknown): string[] | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  return closedKeysOf(
+    schema,
+    isPlainObject(schema.properties) ? Object.keys(schema.properties) : [],
+  );
 }
 
 /** Whether two lists of distinct keys hold the same keys, in any order. */

@@ -7,6 +7,7 @@ import { assignAnnotations } from './describe.ts';
 import { readSharedNullAsAbsent } from './exclusiveNull.ts';
 import {
   acceptsEmptyObject,
+  closedKeys,
   guardIsExact,
   guardsOnlyNull,
   guardsOverlap,
@@ -53,7 +54,8 @@ export function rewriteUnion(branches: readonly unknown[], place: Place): Rewrit
     let known = guards[index];
     if (known === undefined) {
       const result = results[index]!;
-      const wire = readGuard(result.wire, undefined, false);
+      // A closed original closes the wire's guard where the wire cannot say it (see `readGuard`).
+      const wire = readGuard(result.wire, closedKeys(result.original), false);
       const exact = guardIsExact(result.original);
       // Where the profile closed the branch's object, the keys the wire lists close its
       // original guard too (see `readGuard`).

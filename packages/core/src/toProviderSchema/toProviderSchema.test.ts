@@ -1513,6 +1513,32 @@ describe('toProviderSchema', () => {
     expectRoundTrip(cursorTyped, 'portable', { body: { cursor: 'c' } });
   });
 
+  it('tells closed branches apart by their keys where the wire cannot close them (Gemini)', () => {
+    // Notion's block children: a paragraph or a bulleted item, each closed, neither requiring a
+    // key. Gemini's objects have no additionalProperties, so on the wire both take any key; but
+    // the originals refuse every key they do not list, so a value with another key is no branch's
+    // encoding, and each branch's guard keeps to its keys.
+    const record = { type: 'object', additionalProperties: { type: 'string' } };
+    const block = (key: string) =>
+      closed({ [key]: record, type: { type: 'string', enum: [key] } }, []);
+    const schema = {
+      type: 'object',
+      properties: { block: { anyOf: [block('paragraph'), block('bulleted')] } },
+      required: ['block'],
+    };
+    for (const profile of ['gemini', 'portable', 'openai-strict'] as const) {
+      const result = toProviderSchema(schema, profile);
+      expect(codesOf(result), profile).not.toContain('profile-json-string');
+      for (const value of [{ paragraph: { a: 'x' } }, { bulleted: {}, type: 'bulleted' }, {}])
+        expectRoundTrip(result, profile, { block: value });
+    }
+    // A wire value with both keys decodes through neither branch's codec: the validator refuses
+    // it, as it refuses the original value.
+    const gemini = toProviderSchema(schema, 'gemini');
+    const both = { block: { paragraph: [{ key: 'a', value: 'x' }], bulleted: [] } };
+    expect(decodeArguments(gemini.codec, both)).toStrictEqual(both);
+  });
+
   it('keeps a union whose one branch takes any object, encoding shared values that way', () => {
     // mongodb-mcp-server's aggregation stage: a known stage, or any other stage object.
     const vectorSearch = {
