@@ -52,6 +52,7 @@ import {
   firstJsonDifference,
   preview,
   resolveLocalRef,
+  unresolvedQuoteRefs,
 } from './helpers/schema-refs.ts';
 import {
   createSecondOpinion,
@@ -505,6 +506,8 @@ function check(
     (violation) => violation.severity === 'error',
   );
   expect(errors, `checkProviderSchema refuses ${preview(result.schema, 2_000)}`).toStrictEqual([]);
+  // What a JSON-encoded string's description quotes is readable alone.
+  expect(unresolvedQuoteRefs(result.schema), preview(result.schema, 2_000)).toStrictEqual([]);
   if (
     degradeDiagnostics(result.diagnostics).length > 0 ||
     result.diagnostics.some((d) => d.code === 'root-not-object')

@@ -1,4 +1,7 @@
+import { setOwn } from '../utils/cloneJson.ts';
+import { isPlainObject } from '../utils/isPlainObject.ts';
 import { jsonPrefix } from '../utils/jsonPrefix.ts';
+import { parsePointerFragment, resolveLocalReference } from '../utils/pointer.ts';
 import type { RewriteContext, Rewritten } from './context.ts';
 import { MAX_SUMMARY_CHARACTERS, report } from './context.ts';
 import { appendDescription } from './describe.ts';
@@ -35,7 +38,7 @@ export function jsonString(
     const summaries = context.summaries;
     let summary = summaries.get(original);
     if (summary === undefined && !summaries.has(original)) {
-      summary = summarize(original);
+      summary = summarize(original, context.root);
       summaries.set(original, summary);
       // Writing a summary (up to 2,000 characters) is work the walk's bound counts: unions
       // rewritten again and again may meet thousands of new schemas to summarize.
@@ -63,11 +66,91 @@ export function jsonString(
   return { wire, codec: { kind: 'json' }, passive: false, acceptsNull: false, original };
 }
 
-/** The compact JSON of a schema when it is short enough to help; nothing for `{}`. */
-function summarize(schema: unknown): string | undefined {
+/**
+ * The compact JSON of a schema when it is short enough to help; nothing for `{}`. The schema is
+ * quoted readable alone ({@link quotable}): a reference back to it is written `#`.
+ */
+function summarize(schema: unknown, root: unknown): string | undefined {
   if (schema === true || isTypeless(schema)) return undefined;
-  const text = jsonPrefix(schema, 2_000);
+  const { quoted, selfReferences } = quotable(schema, root);
+  let text = jsonPrefix(quoted, 2_000);
+  for (const ref of selfReferences)
+    text = text.replaceAll(`"$ref":${JSON.stringify(ref)}`, '"$ref":"#"');
   return text.length <= 2_000 ? text : `${text.slice(0, 2_000)}…`;
+}
+
+/** Schema objects and arrays {@link quotable} reads for the references a quote holds. */
+const QUOTE_READ_BUDGET = 1_024;
+
+/** The containers of definitions a quote carries (`#/$defs/x`, draft-07's `#/definitions/x`). */
+const DEFINITIONS = ['$defs', 'definitions'] as const;
+
+/**
+ * A schema as a description quotes it, readable without the tool's schema around it: the root
+ * definitions its references name (transitively) ride beside it under the same container and
+ * name, so `#/$defs/x` resolves within the quote as it did in the tool's schema, and the
+ * references back to the schema itself are listed, to be written `#` (the quote's root). A
+ * recursive union that travels as a JSON string otherwise named definitions the model cannot
+ * see (ArkType's `{ anyOf: [{ $ref: "#/$defs/filter_2" }, ...] }`). Reads at most
+ * {@link QUOTE_READ_BUDGET} objects and arrays; past them, carries what it found.
+ *
+ * @param schema The schema to quote (a part of `root`).
+ * @param root The self-contained schema it is part of.
+ * @returns The schema to quote, and its references to itself.
+ */
+function quotable(
+  schema: unknown,
+  root: unknown,
+): { quoted: unknown; selfReferences: readonly string[] } {
+  if (!isPlainObject(schema) || schema === root) return { quoted: schema, selfReferences: [] };
+  const selfReferences = new Set<string>();
+  const carried: Partial<Record<(typeof DEFINITIONS)[number], Record<string, unknown>>> = {};
+  const stack: unknown[] = [schema];
+  let budget = QUOTE_READ_BUDGET;
+  for (let each = stack.pop(); each !== undefined && budget > 0; each = stack.pop()) {
+    if (each === null || typeof each !== 'object') continue;
+    budget--;
+    if (Array.isArray(each)) {
+      for (const item of each) stack.push(item);
+      continue;
+    }
+    for (const [key, value] of Object.entries(each)) {
+      if (key !== '$ref' || typeof value !== 'string') {
+        stack.push(value);
+        continue;
+      }
+      const target = resolveLocalReference(root, value);
+      if (!target.found) continue;
+      if (target.value === schema) {
+        selfReferences.add(value);
+        continue;
+      }
+      const tokens = parsePointerFragment(value.slice(1));
+      const container = DEFINITIONS.find((name) => name === tokens?.[0]);
+      const name = tokens?.length === 2 ? tokens[1] : undefined;
+      if (container === undefined || name === undefined) continue;
+      carried[container] ??= {};
+      const definitions = carried[container];
+      // A name the schema's own definitions hold already keeps its meaning there.
+      if (Object.hasOwn(definitions, name) || hasDefinition(schema, container, name)) continue;
+      setOwn(definitions, name, target.value);
+      stack.push(target.value);
+    }
+  }
+  let quoted: Record<string, unknown> = schema;
+  for (const container of DEFINITIONS) {
+    const definitions = carried[container];
+    if (definitions === undefined || Object.keys(definitions).length === 0) continue;
+    const own = isPlainObject(quoted[container]) ? quoted[container] : {};
+    quoted = { ...quoted, [container]: { ...own, ...definitions } };
+  }
+  return { quoted, selfReferences: [...selfReferences] };
+}
+
+/** Whether a schema holds a definition of that name in that container itself. */
+function hasDefinition(schema: Record<string, unknown>, container: string, name: string): boolean {
+  const definitions = schema[container];
+  return isPlainObject(definitions) && Object.hasOwn(definitions, name);
 }
 
 function isTypeless(schema: unknown): boolean {

@@ -1108,8 +1108,10 @@ describe('toProviderSchema', () => {
     const summarized = wire.filter((property) =>
       property.description.startsWith('A JSON-encoded value matching this JSON Schema: {'),
     );
-    expect(summarized.length).toBe(17);
-    expect(wire.slice(17).every((p) => p.description === 'A JSON-encoded value.')).toBe(true);
+    // Each summary quotes the node, its references to itself written `#`.
+    expect(summarized[0]!.description).toContain('"p0":{"$ref":"#"}');
+    expect(summarized.length).toBe(27);
+    expect(wire.slice(27).every((p) => p.description === 'A JSON-encoded value.')).toBe(true);
     expect(JSON.stringify(result.schema).length).toBeLessThan(50_000);
     const args = { ...Object.fromEntries(names.map((name) => [name, {}])), p0: { p1: { p2: {} } } };
     expect(decodeArguments(result.codec, encodeArguments(result.codec, args))).toStrictEqual(args);
@@ -1537,6 +1539,68 @@ describe('toProviderSchema', () => {
     const gemini = toProviderSchema(schema, 'gemini');
     const both = { block: { paragraph: [{ key: 'a', value: 'x' }], bulleted: [] } };
     expect(decodeArguments(gemini.codec, both)).toStrictEqual(both);
+  });
+
+  it('quotes what a JSON-encoded string must match readable alone: its definitions, and # for itself', () => {
+    // A recursive filter as ArkType lists it: Gemini takes no recursion through required
+    // properties, the union then travels as a JSON string, and its description named
+    // `#/$defs/filter_2`, a definition the wire does not hold.
+    const leaf = {
+      type: 'object',
+      properties: { property: { type: 'string' } },
+      required: ['property'],
+    };
+    const filter2 = {
+      type: 'object',
+      properties: { and: { $ref: '#/$defs/and' } },
+      required: ['and'],
+    };
+    const schema = {
+      type: 'object',
+      properties: { filter: { $ref: '#/$defs/filter' } },
+      required: ['filter'],
+      $defs: {
+        and: { type: 'array', items: { $ref: '#/$defs/filter' } },
+        filter: { anyOf: [{ $ref: '#/$defs/filter_2' }, leaf] },
+        filter_2: filter2,
+      },
+    };
+    for (const profile of ['gemini', 'gemini-json-schema'] as const) {
+      const { description } = (
+        toProviderSchema(schema, profile).schema.properties as Record<
+          string,
+          { description: string }
+        >
+      ).filter!;
+      const prefix = 'A JSON-encoded value matching this JSON Schema: ';
+      expect(description.startsWith(prefix), profile).toBe(true);
+      // The definitions it names ride along, and its own recursion reads `#`.
+      expect(JSON.parse(description.slice(prefix.length)), profile).toStrictEqual({
+        anyOf: [{ $ref: '#/$defs/filter_2' }, leaf],
+        $defs: { filter_2: filter2, and: { type: 'array', items: { $ref: '#' } } },
+      });
+    }
+  });
+
+  it('carries a definition named __proto__ into a quote as its own key', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"v":{"$ref":"#/$defs/U"}},"required":["v"],"$defs":{"U":{"anyOf":[{"$ref":"#/$defs/__proto__"},{"type":"object","properties":{"k":{"type":"string"}},"required":["k"]}]},"__proto__":{"type":"object","properties":{"next":{"$ref":"#/$defs/U"}},"required":["next"]}}}',
+    );
+    const { description } = (
+      toProviderSchema(schema, 'gemini').schema.properties as Record<
+        string,
+        { description: string }
+      >
+    ).v!;
+    const quote = JSON.parse(
+      description.replace('A JSON-encoded value matching this JSON Schema: ', ''),
+    );
+    expect(Object.keys(quote.$defs)).toStrictEqual(['__proto__']);
+    expect(Object.getPrototypeOf(quote.$defs)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(quote.$defs, '__proto__')?.value).toStrictEqual(
+      JSON.parse('{"type":"object","properties":{"next":{"$ref":"#"}},"required":["next"]}'),
+    );
+    expect(Object.hasOwn(Object.prototype, 'next')).toBe(false);
   });
 
   it('keeps a union whose one branch takes any object, encoding shared values that way', () => {

@@ -368,3 +368,39 @@ export function countSharedObjects(first: unknown, second: unknown): number {
   for (const node of collect(second)) if (firstObjects.has(node)) shared += 1;
   return shared;
 }
+
+/** How a description quoting the schema a JSON-encoded string must match begins. */
+const QUOTE_PREFIX = 'A JSON-encoded value matching this JSON Schema: ';
+
+/**
+ * The references that name nothing within the schema a JSON-encoded string's description quotes,
+ * in every such description of a wire schema (a quote cut at its length limit is not read): a
+ * quote must be readable alone, its `$ref` pointers naming what it holds (`#` itself, or the
+ * definitions it carries).
+ *
+ * @param wire A wire schema.
+ * @returns Each such reference, as `<pointer of the quote> <reference>`.
+ */
+export function unresolvedQuoteRefs(wire: unknown): string[] {
+  const unresolved: string[] = [];
+  walkSchemas(wire, (node, pointer) => {
+    if (!isObject(node) || typeof node.description !== 'string') return;
+    const start = node.description.indexOf(QUOTE_PREFIX);
+    if (start < 0 || node.description.endsWith('…')) return;
+    let quote: unknown;
+    try {
+      quote = JSON.parse(node.description.slice(start + QUOTE_PREFIX.length));
+    } catch {
+      // Text after the quote (a described keyword): the quote is not read alone.
+      return;
+    }
+    for (const found of listRefs(quote)) {
+      // A pointer (`#/...`), as the pass writes them; a URI or an anchor reads against the `$id`
+      // the quote holds itself.
+      if (found.keyword !== '$ref' || typeof found.value !== 'string') continue;
+      if (!found.value.startsWith('#/') || resolveLocalRef(quote, found.value).found) continue;
+      unresolved.push(`${pointer} ${String(found.value)}`);
+    }
+  });
+  return unresolved;
+}
