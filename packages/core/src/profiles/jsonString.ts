@@ -2,6 +2,7 @@ import { setOwn } from '../utils/cloneJson.ts';
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import { jsonPrefix } from '../utils/jsonPrefix.ts';
 import { parsePointerFragment, resolveLocalReference } from '../utils/pointer.ts';
+import { forEachSubschema, type SubschemaPlace } from '../visitSchemas/index.ts';
 import type { RewriteContext, Rewritten } from './context.ts';
 import { MAX_SUMMARY_CHARACTERS, report } from './context.ts';
 import { appendDescription } from './describe.ts';
@@ -79,7 +80,7 @@ function summarize(schema: unknown, root: unknown): string | undefined {
   return text.length <= 2_000 ? text : `${text.slice(0, 2_000)}…`;
 }
 
-/** Schema objects and arrays {@link quotable} reads for the references a quote holds. */
+/** Schema objects {@link quotable} reads for the references a quote holds. */
 const QUOTE_READ_BUDGET = 1_024;
 
 /** The containers of definitions a quote carries (`#/$defs/x`, draft-07's `#/definitions/x`). */
@@ -91,8 +92,9 @@ const DEFINITIONS = ['$defs', 'definitions'] as const;
  * name, so `#/$defs/x` resolves within the quote as it did in the tool's schema, and the
  * references back to the schema itself are listed, to be written `#` (the quote's root). A
  * recursive union that travels as a JSON string otherwise named definitions the model cannot
- * see (ArkType's `{ anyOf: [{ $ref: "#/$defs/filter_2" }, ...] }`). Reads at most
- * {@link QUOTE_READ_BUDGET} objects and arrays; past them, carries what it found.
+ * see (ArkType's `{ anyOf: [{ $ref: "#/$defs/filter_2" }, ...] }`). Reads the subschemas only
+ * (not a `default` that looks like one), at most {@link QUOTE_READ_BUDGET}; past them, carries
+ * what it found.
  *
  * @param schema The schema to quote (a part of `root`).
  * @param root The self-contained schema it is part of.
@@ -106,36 +108,32 @@ function quotable(
   const selfReferences = new Set<string>();
   const carried: Partial<Record<(typeof DEFINITIONS)[number], Record<string, unknown>>> = {};
   const stack: unknown[] = [schema];
+  const push: SubschemaPlace = (container, key) => {
+    stack.push((container as Record<string | number, unknown>)[key]);
+  };
   let budget = QUOTE_READ_BUDGET;
   for (let each = stack.pop(); each !== undefined && budget > 0; each = stack.pop()) {
-    if (each === null || typeof each !== 'object') continue;
+    if (!isPlainObject(each)) continue;
     budget--;
-    if (Array.isArray(each)) {
-      for (const item of each) stack.push(item);
+    forEachSubschema(each, push);
+    const ref = each.$ref;
+    if (typeof ref !== 'string') continue;
+    const target = resolveLocalReference(root, ref);
+    if (!target.found) continue;
+    if (target.value === schema) {
+      selfReferences.add(ref);
       continue;
     }
-    for (const [key, value] of Object.entries(each)) {
-      if (key !== '$ref' || typeof value !== 'string') {
-        stack.push(value);
-        continue;
-      }
-      const target = resolveLocalReference(root, value);
-      if (!target.found) continue;
-      if (target.value === schema) {
-        selfReferences.add(value);
-        continue;
-      }
-      const tokens = parsePointerFragment(value.slice(1));
-      const container = DEFINITIONS.find((name) => name === tokens?.[0]);
-      const name = tokens?.length === 2 ? tokens[1] : undefined;
-      if (container === undefined || name === undefined) continue;
-      carried[container] ??= {};
-      const definitions = carried[container];
-      // A name the schema's own definitions hold already keeps its meaning there.
-      if (Object.hasOwn(definitions, name) || hasDefinition(schema, container, name)) continue;
-      setOwn(definitions, name, target.value);
-      stack.push(target.value);
-    }
+    const tokens = parsePointerFragment(ref.slice(1));
+    const container = DEFINITIONS.find((name) => name === tokens?.[0]);
+    const name = tokens?.length === 2 ? tokens[1] : undefined;
+    if (container === undefined || name === undefined) continue;
+    carried[container] ??= {};
+    const definitions = carried[container];
+    // A name the schema's own definitions hold already keeps its meaning there.
+    if (Object.hasOwn(definitions, name) || hasDefinition(schema, container, name)) continue;
+    setOwn(definitions, name, target.value);
+    stack.push(target.value);
   }
   let quoted: Record<string, unknown> = schema;
   for (const container of DEFINITIONS) {

@@ -1545,10 +1545,12 @@ describe('toProviderSchema', () => {
     // A recursive filter as ArkType lists it: Gemini takes no recursion through required
     // properties, the union then travels as a JSON string, and its description named
     // `#/$defs/filter_2`, a definition the wire does not hold.
+    // Its `default` looks like a reference but is a value: the quote carries nothing for it.
     const leaf = {
       type: 'object',
       properties: { property: { type: 'string' } },
       required: ['property'],
+      default: { $ref: '#/$defs/tree' },
     };
     const filter2 = {
       type: 'object',
@@ -1557,9 +1559,13 @@ describe('toProviderSchema', () => {
     };
     const schema = {
       type: 'object',
-      properties: { filter: { $ref: '#/$defs/filter' } },
+      properties: { filter: { $ref: '#/$defs/filter' }, tree: { $ref: '#/$defs/tree' } },
       required: ['filter'],
       $defs: {
+        tree: {
+          type: 'object',
+          properties: { children: { type: 'array', items: { $ref: '#/$defs/tree' } } },
+        },
         and: { type: 'array', items: { $ref: '#/$defs/filter' } },
         filter: { anyOf: [{ $ref: '#/$defs/filter_2' }, leaf] },
         filter_2: filter2,
