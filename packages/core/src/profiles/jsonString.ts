@@ -69,7 +69,9 @@ export function jsonString(
 
 /**
  * The compact JSON of a schema when it is short enough to help; nothing for `{}`. The schema is
- * quoted readable alone ({@link quotable}): a reference back to it is written `#`.
+ * quoted readable alone ({@link quotable}): a reference back to it is written `#`, in the text,
+ * wherever the quote spells that `"$ref"` pair (a value that spells it out, a `default` of
+ * `{ "$ref": ... }`, reads `#` too: the quote describes, nothing validates against it).
  */
 function summarize(schema: unknown, root: unknown): string | undefined {
   if (schema === true || isTypeless(schema)) return undefined;
