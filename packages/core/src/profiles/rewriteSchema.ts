@@ -557,11 +557,56 @@ function rewriteAnyOf(
   if (Object.keys(siblings).length === 0) return rewriteUnion(anyOf as unknown[], place);
   const from = context.diagnostics.length;
   const result = rewriteUnion(
-    (anyOf as unknown[]).map((branch) => ({ allOf: [siblings, branch] })),
+    withTypeBeside(siblings, anyOf as unknown[]) ??
+      (anyOf as unknown[]).map((branch) => ({ allOf: [siblings, branch] })),
     place,
   );
   foldSiblingBranches(context.diagnostics, from, pointer);
   return result;
+}
+
+/**
+ * The branches of a union with the keywords beside it read in, where those are only a `type`
+ * that each branch states as well or lacks (OpenAPI's `type: object` beside a `oneOf` of
+ * objects): such a branch is the branch itself, or the branch with that `type` added, where
+ * merging `allOf: [siblings, branch]` would find the same at a higher cost. `undefined` where a
+ * branch needs the merge: another `type`, OpenAPI 3.0's `nullable` (the `type` beside it refuses
+ * `null`), a reference or a name (`$`), members of its own (`allOf`, `anyOf`, `oneOf`, which the
+ * merge distributes). The list is always a new one: the `oneOf` read as exclusive is the list
+ * without siblings (see `rewriteOneOf`).
+ */
+function withTypeBeside(
+  siblings: SchemaObject,
+  branches: readonly unknown[],
+): unknown[] | undefined {
+  let only = false;
+  for (const key in siblings) {
+    if (key !== 'type') return undefined;
+    only = true;
+  }
+  const { type } = siblings;
+  if (!only || typeof type !== 'string') return undefined;
+  const read: unknown[] = [];
+  for (const branch of branches) {
+    if (!isPlainObject(branch)) return undefined;
+    let typed = false;
+    for (const key in branch) {
+      if (
+        key.charCodeAt(0) === 36 /* $ */ ||
+        key === 'nullable' ||
+        key === 'allOf' ||
+        key === 'anyOf' ||
+        key === 'oneOf'
+      )
+        return undefined;
+      if (key === 'type') {
+        if (branch.type !== type) return undefined;
+        typed = true;
+      }
+    }
+    read.push(typed ? branch : { type, ...branch });
+  }
+  return read;
 }
 
 /**

@@ -421,6 +421,78 @@ describe('toProviderSchema', () => {
     }
   });
 
+  it('reads a `type` beside a union into each branch, as the merge of both would', () => {
+    // Branches that repeat the `type` or leave it out read it from beside the union; where the
+    // diagnostics stand does not change.
+    const schema = {
+      type: 'object',
+      properties: {
+        target: {
+          type: 'object',
+          oneOf: [
+            { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+            { properties: { name: { type: 'string' } }, required: ['name'] },
+          ],
+        },
+      },
+      required: ['target'],
+    };
+    const result = toProviderSchema(schema, 'portable');
+    expect((result.schema.properties as Record<string, unknown>).target).toStrictEqual({
+      anyOf: [
+        {
+          type: 'object',
+          properties: { id: { type: 'integer' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { name: { type: 'string' } },
+          required: ['name'],
+          additionalProperties: false,
+        },
+      ],
+    });
+    expect(codesOf(result)).toStrictEqual([
+      'profile-one-of',
+      'profile-object-closed',
+      'profile-object-closed',
+      'profile-object-closed',
+    ]);
+    expect(result.diagnostics.map(({ pointer }) => pointer)).toStrictEqual([
+      '/properties/target',
+      '/properties/target/oneOf/0',
+      '/properties/target/oneOf/1',
+      '',
+    ]);
+    // A branch that says `nullable: true` does not take `null` past the `type` beside the union:
+    // the merge reads it, and the wire refuses `null` as the original does.
+    const nullable = {
+      type: 'object',
+      properties: {
+        target: {
+          type: 'object',
+          anyOf: [
+            { type: 'object', nullable: true, properties: { id: { type: 'integer' } } },
+            { type: 'object', properties: { name: { type: 'string' } } },
+          ],
+        },
+      },
+      required: ['target'],
+    };
+    const acceptsNullTarget = (schema: unknown) => {
+      const compiled = compileFresh('2020-12', schema);
+      if (!('validate' in compiled)) throw compiled.error;
+      return compiled.validate({ target: null });
+    };
+    expect(acceptsNullTarget(nullable)).toBe(false);
+    for (const profile of ['portable', 'gemini', 'anthropic-strict'] as const) {
+      const wire = toProviderSchema(nullable, profile).schema;
+      expect(acceptsNullTarget(profile === 'gemini' ? readAsGemini(wire) : wire)).toBe(false);
+    }
+  });
+
   it('reports where a part stands in the self-contained schema, however the rewrite read it', () => {
     const reportedAt = (profile: Profile, schema: Record<string, unknown>) => {
       const own = toProviderSchema(schema, 'mcp').diagnostics.length;
