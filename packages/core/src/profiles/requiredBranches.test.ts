@@ -58,6 +58,58 @@ describe('requiredNamesOfBranches', () => {
   });
 });
 
+describe('requiredNamesOfBranches beside narrowed properties', () => {
+  const declared = {
+    status: { type: 'string', enum: ['queued', 'completed'] },
+    conclusion: { type: 'string' },
+    count: { type: 'integer' },
+  };
+
+  it('reads branches that narrow an optional property to values the object lists', () => {
+    const branches = [
+      { properties: { status: { enum: ['completed'] } }, required: ['conclusion'] },
+      { properties: { status: { const: 'queued' } }, additionalProperties: true },
+    ];
+    expect(requiredNamesOfBranches(branches, declared, undefined)).toStrictEqual([
+      ['conclusion'],
+      [],
+    ]);
+    // A number the `integer` admits, or a value the object lists with a `type` beside it.
+    const numbers = [
+      { properties: { count: { const: 3 } }, required: ['conclusion'] },
+      { properties: { status: { type: 'string', enum: ['queued', 'later'] } } },
+    ];
+    expect(requiredNamesOfBranches(numbers, declared, [])).toStrictEqual([['conclusion'], []]);
+  });
+
+  it('does not where the narrowed property may be required, empty or other than values', () => {
+    const narrowed = { properties: { status: { enum: ['completed'] } }, required: ['conclusion'] };
+    // Required by the object, or by a branch: it is sent, not `null`, and may tell branches apart.
+    expect(requiredNamesOfBranches([narrowed, {}], declared, ['status'])).toBeUndefined();
+    const requiring = { required: ['status'] };
+    expect(requiredNamesOfBranches([narrowed, requiring], declared, [])).toBeUndefined();
+    // No value both list: the branch's property accepts nothing, and leaves the wire.
+    const none = { properties: { status: { enum: ['stale'] } }, required: ['conclusion'] };
+    expect(requiredNamesOfBranches([none, {}], declared, [])).toBeUndefined();
+    const fraction = { properties: { count: { const: 1.5 } }, required: ['conclusion'] };
+    expect(requiredNamesOfBranches([fraction, {}], declared, [])).toBeUndefined();
+    // Anything but values (a pattern, a type alone, OpenAPI's `nullable`).
+    for (const status of [
+      { enum: ['completed'], pattern: '^c' },
+      { type: 'string' },
+      { enum: ['completed'], nullable: true },
+    ]) {
+      const branch = { properties: { status }, required: ['conclusion'] };
+      expect(
+        requiredNamesOfBranches([branch, {}], declared, []),
+        JSON.stringify(status),
+      ).toBeUndefined();
+    }
+    const patterned = { ...declared, status: { type: 'string', pattern: '^[a-z]+$' } };
+    expect(requiredNamesOfBranches([narrowed, {}], patterned, [])).toBeUndefined();
+  });
+});
+
 describe('requiredBranchesClash', () => {
   const wire = { type: 'object', properties: { id: {}, owner: {}, repo: {} } };
 
@@ -178,5 +230,92 @@ describe('requiredBranchesClash', () => {
     );
     // The property was asked: most random unions of different names are sure.
     expect(sure).toBeGreaterThan(100);
+  });
+
+  // The same lemma where branches also narrow properties to some of their listed values: sure
+  // (as `requiredNamesOfBranches` reads the branches, then the object's rewrite) only where the
+  // union written out travels as a JSON string.
+  const listing = fc.constantFrom<unknown>(
+    { type: 'string', enum: ['x', 'y', 'z'] },
+    { enum: ['x', 'y', null] },
+    { type: 'string' },
+    { type: 'integer' },
+    { enum: [1, 'one', true] },
+    { type: 'string', minLength: 1 },
+    { type: 'boolean' },
+  );
+  const narrowing = fc.constantFrom<unknown>(
+    { enum: ['x'] },
+    { const: 'y' },
+    { enum: ['y', 'w'] },
+    { type: 'string', enum: ['z'] },
+    { const: 1 },
+    { const: true },
+    { enum: ['w'] },
+  );
+  const narrowedObject = fc
+    .record({
+      properties: fc.dictionary(fc.constantFrom(...names), listing, { minKeys: 3, maxKeys: 5 }),
+      required: fc.subarray(names, { maxLength: 1 }),
+    })
+    .chain(({ properties, required }) => {
+      const declared = Object.keys(properties);
+      const rest: SchemaObject = { type: 'object', properties };
+      const own = required.filter((name) => declared.includes(name));
+      if (own.length > 0) rest.required = own;
+      const branch = fc
+        .record({
+          required: fc.subarray(declared, { maxLength: 2 }),
+          narrowed: fc.dictionary(fc.constantFrom(...declared), narrowing, { maxKeys: 1 }),
+        })
+        .map(({ required, narrowed }) => {
+          const schema: SchemaObject = { required };
+          if (Object.keys(narrowed).length > 0) schema.properties = narrowed;
+          return schema;
+        });
+      return fc.record({
+        rest: fc.constant(rest),
+        branches: fc.array(branch, { minLength: 2, maxLength: 4 }),
+      });
+    });
+
+  it('is sure only where the union travels as a JSON string, beside narrowed properties', () => {
+    let sure = 0;
+    let narrowed = 0;
+    fc.assert(
+      fc.property(narrowedObject, ({ rest, branches }) => {
+        const required = requiredNamesOfBranches(branches, rest.properties, rest.required);
+        if (required === undefined) return;
+        for (const recipe of Object.values(RECIPES)) {
+          if (!recipe.allRequired) continue;
+          const alone = rewriteSchema(
+            { type: 'object', properties: { v: rest }, required: ['v'] },
+            recipe,
+            [] as Diagnostic[],
+          );
+          const codec = alone.codec.root;
+          const properties = alone.schema.properties as Record<string, SchemaObject> | undefined;
+          if (codec?.kind !== 'object' || properties?.v === undefined) continue;
+          const result = rewritten(properties.v, codec.properties?.v ?? null);
+          if (!requiredBranchesClash(required, result)) continue;
+          sure += 1;
+          if (branches.some((branch) => branch.properties !== undefined)) narrowed += 1;
+          const union = { anyOf: branches.map((branch) => ({ allOf: [rest, branch] })) };
+          const written = rewriteSchema(
+            { type: 'object', properties: { v: union }, required: ['v'] },
+            recipe,
+            [] as Diagnostic[],
+          );
+          const root = written.codec.root as Extract<CodecNode, { kind: 'object' }>;
+          expect(
+            root.properties?.v,
+            JSON.stringify({ recipe: recipe.profile, union }),
+          ).toStrictEqual({ kind: 'json' });
+        }
+      }),
+      { numRuns: 600, seed: fuzzSeed() },
+    );
+    expect(narrowed).toBeGreaterThan(50);
+    expect(sure).toBeGreaterThan(narrowed);
   });
 });

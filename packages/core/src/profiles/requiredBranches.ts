@@ -10,6 +10,12 @@ import { isAssertionKey } from './keywords.ts';
  * required: ["owner", "repo"] }]`). `undefined` otherwise: branches that all require the same
  * optional names may well be told apart, and need not be read further.
  *
+ * A branch may also narrow a property to values the object lists ({@link narrowsToListedValues}),
+ * where neither the object nor any branch requires that property: GitHub's "a `status` of
+ * `completed` requires `conclusion`" (`[{ properties: { status: { enum: ["completed"] } },
+ * required: ["conclusion"] }, { properties: { status: { enum: ["queued"] } } }]`). Sent as `null`
+ * in every branch, such a property tells no two branches apart, and each branch still lists it.
+ *
  * @param branches The union's branches.
  * @param declared The `properties` beside the union.
  * @param required The `required` beside the union.
@@ -23,16 +29,87 @@ export function requiredNamesOfBranches(
   if (!Array.isArray(branches) || branches.length < 2 || !isPlainObject(declared)) return undefined;
   const own = Array.isArray(required) ? required : [];
   const result: (readonly string[])[] = [];
+  const narrowed: string[] = [];
   for (const branch of branches) {
     const narrowing = branchNarrowing(branch, declared);
-    if (narrowing === undefined || narrowing.narrowsProperties) return undefined;
+    if (narrowing === undefined) return undefined;
+    if (narrowing.narrowsProperties) {
+      const properties = (branch as Record<string, unknown>).properties as Record<string, unknown>;
+      for (const name in properties) {
+        if (!narrowsToListedValues(properties[name], declared[name])) return undefined;
+        narrowed.push(name);
+      }
+    }
     for (const name of narrowing.required) if (!Object.hasOwn(declared, name)) return undefined;
     result.push(narrowing.required);
+  }
+  for (const name of narrowed) {
+    if (own.includes(name) || result.some((names) => names.includes(name))) return undefined;
   }
   const differs = result.some((names) =>
     names.some((name) => !own.includes(name) && result.some((other) => !other.includes(name))),
   );
   return differs ? result : undefined;
+}
+
+/**
+ * Whether a branch's schema for a property only picks some of the values the object's schema for
+ * it lists or types: each asserts nothing but a `type` (one name) and its values (`enum`,
+ * `const`), and some string, number or boolean the branch lists passes both. Their merge then
+ * lists that value: the property is on the branch's wire as on the object's.
+ *
+ * @param narrowing The branch's schema for the property.
+ * @param declared The object's schema for it.
+ */
+function narrowsToListedValues(narrowing: unknown, declared: unknown): boolean {
+  const offered = listedValuesOf(narrowing);
+  if (offered === undefined) return false;
+  const accepted = listedValuesOf(declared);
+  if (accepted === undefined) return false;
+  const declaredType = (declared as Record<string, unknown>).type;
+  const narrowingType = (narrowing as Record<string, unknown>).type;
+  return offered.some(
+    (value) =>
+      (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+      admitsScalar(declaredType, value) &&
+      admitsScalar(narrowingType, value) &&
+      (accepted === ANY_VALUE || accepted.includes(value)),
+  );
+}
+
+/** {@link listedValuesOf}: a schema that lists no values (a `type` alone, or nothing). */
+const ANY_VALUE: readonly unknown[] = [];
+
+/**
+ * The values a schema lists (`const`, or `enum`), {@link ANY_VALUE} where it lists none, or
+ * `undefined` where it asserts anything but those and a `type` of one name.
+ */
+function listedValuesOf(schema: unknown): readonly unknown[] | undefined {
+  if (!isPlainObject(schema)) return undefined;
+  let values: readonly unknown[] = ANY_VALUE;
+  for (const key in schema) {
+    if (key === 'nullable') return undefined;
+    if (!isAssertionKey(key)) continue;
+    const value = schema[key];
+    if (key === 'type') {
+      if (typeof value !== 'string') return undefined;
+    } else if (key === 'const') {
+      if (Object.hasOwn(schema, 'enum')) return undefined;
+      values = [value];
+    } else if (key === 'enum') {
+      if (!Array.isArray(value) || value.length === 0) return undefined;
+      values = value;
+    } else return undefined;
+  }
+  return values;
+}
+
+/** Whether a `type` of one name (or none) admits a string, number or boolean. */
+function admitsScalar(type: unknown, value: string | number | boolean): boolean {
+  if (type === undefined) return true;
+  if (typeof value === 'string') return type === 'string';
+  if (typeof value === 'boolean') return type === 'boolean';
+  return type === 'number' || (type === 'integer' && Number.isInteger(value));
 }
 
 /**
@@ -44,12 +121,14 @@ export function requiredNamesOfBranches(
  *
  * Why it is sure: each branch is the object with more names required, so its wire lists the same
  * properties, every one required; a property a branch requires is sent without its `null`, whose
- * other values (where it lists any) the object's nullable form lists too. No guard tells two
- * branches' wires apart, so two branches whose codecs differ cannot be told apart, and the union
- * travels as a JSON string. Their codecs differ where one requires a property that the object's
- * codec reads `null` for (an optional one: `nullMeansAbsent`, `absentSentAsNull`) and the other
- * does not. A branch that requires a property the object's wire leaves out (one that accepts no
- * value) is not read this way: the answer is then `false`.
+ * other values (where it lists any) the object's nullable form lists too. A property a branch
+ * narrows to some of its values is optional in the object and in every branch (see
+ * {@link requiredNamesOfBranches}): each branch's wire lists it, and takes `null` for it. No
+ * guard tells two branches' wires apart, so two branches whose codecs differ cannot be told
+ * apart, and the union travels as a JSON string. Their codecs differ where one requires a
+ * property that the object's codec reads `null` for (an optional one: `nullMeansAbsent`,
+ * `absentSentAsNull`) and the other does not. A branch that requires a property the object's wire
+ * leaves out (one that accepts no value) is not read this way: the answer is then `false`.
  *
  * @param required Per branch, the names it requires.
  * @param object The rewrite of the object without the union (under an `allRequired` recipe).
