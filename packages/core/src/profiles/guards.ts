@@ -473,6 +473,20 @@ function typeAdmits(types: readonly JsonType[], type: JsonType): boolean {
 }
 
 /**
+ * Whether a value has one of the types a `type` keyword allows (any, when absent): `integer`
+ * admits whole numbers, `number` every number.
+ *
+ * @param type The keyword's value (a name, a list of names, or `undefined`).
+ * @param value A JSON value.
+ */
+export function typeKeywordAdmits(type: unknown, value: unknown): boolean {
+  if (type === undefined) return true;
+  const actual = jsonTypeOf(value);
+  if (actual === undefined) return false;
+  return typeAdmits((Array.isArray(type) ? type : [type]) as JsonType[], actual);
+}
+
+/**
  * Tells whether a value matches a guard.
  *
  * @param guard The guard.

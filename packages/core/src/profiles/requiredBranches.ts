@@ -1,5 +1,6 @@
 import { isPlainObject } from '../utils/isPlainObject.ts';
 import type { Rewritten } from './context.ts';
+import { typeKeywordAdmits } from './guards.ts';
 import { isAssertionKey } from './keywords.ts';
 
 /**
@@ -71,8 +72,8 @@ function narrowsToListedValues(narrowing: unknown, declared: unknown): boolean {
   return offered.some(
     (value) =>
       (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
-      admitsScalar(declaredType, value) &&
-      admitsScalar(narrowingType, value) &&
+      typeKeywordAdmits(declaredType, value) &&
+      typeKeywordAdmits(narrowingType, value) &&
       (accepted === ANY_VALUE || accepted.includes(value)),
   );
 }
@@ -102,14 +103,6 @@ function listedValuesOf(schema: unknown): readonly unknown[] | undefined {
     } else return undefined;
   }
   return values;
-}
-
-/** Whether a `type` of one name (or none) admits a string, number or boolean. */
-function admitsScalar(type: unknown, value: string | number | boolean): boolean {
-  if (type === undefined) return true;
-  if (typeof value === 'string') return type === 'string';
-  if (typeof value === 'boolean') return type === 'boolean';
-  return type === 'number' || (type === 'integer' && Number.isInteger(value));
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 } from './context.ts';
 import { appendDescription, assignAnnotations, describeRefused } from './describe.ts';
 import { rewriteEnum } from './enums.ts';
-import { jsonTypeOf, mayAcceptNull } from './guards.ts';
+import { mayAcceptNull, typeKeywordAdmits } from './guards.ts';
 import { jsonString } from './jsonString.ts';
 import {
   allAssertionKeywords,
@@ -257,7 +257,7 @@ function rewritePosition(
     const values = (
       Object.hasOwn(schema, 'const') ? [schema.const] : (schema.enum as unknown[])
     ) as JsonValue[];
-    const admitted = values.filter((value) => typeAdmits(schema.type, value));
+    const admitted = values.filter((value) => typeKeywordAdmits(schema.type, value));
     if (admitted.length === 0) return rewrite(false, pointer, oneSchemaDeeper(depth), context);
     const result = rewriteEnum(admitted, annotations, schema, context);
     // The listed values are what the wire offers; other assertions beside them are described,
@@ -952,14 +952,6 @@ function assertionsBesideValues(schema: SchemaObject): Array<[string, unknown]> 
     if (!LISTING_KEYWORDS.has(key) && isAssertionKey(key)) entries.push([key, schema[key]]);
   }
   return entries;
-}
-
-/** Whether a value has one of the types a `type` keyword allows (any, when absent). */
-function typeAdmits(type: unknown, value: JsonValue): boolean {
-  if (type === undefined) return true;
-  const types = Array.isArray(type) ? type : [type];
-  const actual = jsonTypeOf(value);
-  return types.includes(actual) || (actual === 'integer' && types.includes('number'));
 }
 
 /**
