@@ -14,6 +14,48 @@ function rewritten(wire: SchemaObject, codec: CodecNode): Rewritten {
   return { wire, codec, passive: false, acceptsNull: false, original: {} };
 }
 
+/**
+ * The lemma of {@link requiredBranchesClash} for one object and its union's branches: under each
+ * recipe that sends every property, where the object's rewrite answers "surely", the union
+ * written out and rewritten (each branch `allOf: [object, branch]`; not beside the object, which
+ * is the narrowing union the answer is for) travels as a JSON string.
+ *
+ * @returns How many recipes answered "surely".
+ */
+function sureAnswers(
+  rest: SchemaObject,
+  branches: readonly SchemaObject[],
+  required: readonly (readonly string[])[],
+): number {
+  let sure = 0;
+  for (const recipe of Object.values(RECIPES)) {
+    if (!recipe.allRequired) continue;
+    const alone = rewriteSchema(
+      { type: 'object', properties: { v: rest }, required: ['v'] },
+      recipe,
+      [] as Diagnostic[],
+    );
+    const codec = alone.codec.root;
+    const properties = alone.schema.properties as Record<string, SchemaObject> | undefined;
+    // An object that accepts no value leaves no property to read.
+    if (codec?.kind !== 'object' || properties?.v === undefined) continue;
+    if (!requiredBranchesClash(required, rewritten(properties.v, codec.properties?.v ?? null)))
+      continue;
+    sure += 1;
+    const union = { anyOf: branches.map((branch) => ({ allOf: [rest, branch] })) };
+    const written = rewriteSchema(
+      { type: 'object', properties: { v: union }, required: ['v'] },
+      recipe,
+      [] as Diagnostic[],
+    );
+    const root = written.codec.root as Extract<CodecNode, { kind: 'object' }>;
+    expect(root.properties?.v, JSON.stringify({ recipe: recipe.profile, union })).toStrictEqual({
+      kind: 'json',
+    });
+  }
+  return sure;
+}
+
 describe('requiredNamesOfBranches', () => {
   const declared = { id: {}, owner: {}, repo: {} };
 
@@ -196,35 +238,11 @@ describe('requiredBranchesClash', () => {
     let sure = 0;
     fc.assert(
       fc.property(object, ({ rest, branches }) => {
-        for (const recipe of Object.values(RECIPES)) {
-          if (!recipe.allRequired) continue;
-          const alone = rewriteSchema(
-            { type: 'object', properties: { v: rest }, required: ['v'] },
-            recipe,
-            [] as Diagnostic[],
-          );
-          const codec = alone.codec.root;
-          const properties = alone.schema.properties as Record<string, SchemaObject> | undefined;
-          // An object that accepts no value leaves no property to read.
-          if (codec?.kind !== 'object' || properties?.v === undefined) continue;
-          const result = rewritten(properties.v, codec.properties?.v ?? null);
-          if (!requiredBranchesClash(branches, result)) continue;
-          sure += 1;
-          // Not beside the object (that is the narrowing union this answers for): written out.
-          const union = {
-            anyOf: branches.map((required) => ({ allOf: [rest, { required }] })),
-          };
-          const written = rewriteSchema(
-            { type: 'object', properties: { v: union }, required: ['v'] },
-            recipe,
-            [] as Diagnostic[],
-          );
-          const root = written.codec.root as Extract<CodecNode, { kind: 'object' }>;
-          expect(
-            root.properties?.v,
-            JSON.stringify({ recipe: recipe.profile, union }),
-          ).toStrictEqual({ kind: 'json' });
-        }
+        sure += sureAnswers(
+          rest,
+          branches.map((required) => ({ required })),
+          branches,
+        );
       }),
       { numRuns: 300, seed: fuzzSeed() },
     );
@@ -286,32 +304,9 @@ describe('requiredBranchesClash', () => {
       fc.property(narrowedObject, ({ rest, branches }) => {
         const required = requiredNamesOfBranches(branches, rest.properties, rest.required);
         if (required === undefined) return;
-        for (const recipe of Object.values(RECIPES)) {
-          if (!recipe.allRequired) continue;
-          const alone = rewriteSchema(
-            { type: 'object', properties: { v: rest }, required: ['v'] },
-            recipe,
-            [] as Diagnostic[],
-          );
-          const codec = alone.codec.root;
-          const properties = alone.schema.properties as Record<string, SchemaObject> | undefined;
-          if (codec?.kind !== 'object' || properties?.v === undefined) continue;
-          const result = rewritten(properties.v, codec.properties?.v ?? null);
-          if (!requiredBranchesClash(required, result)) continue;
-          sure += 1;
-          if (branches.some((branch) => branch.properties !== undefined)) narrowed += 1;
-          const union = { anyOf: branches.map((branch) => ({ allOf: [rest, branch] })) };
-          const written = rewriteSchema(
-            { type: 'object', properties: { v: union }, required: ['v'] },
-            recipe,
-            [] as Diagnostic[],
-          );
-          const root = written.codec.root as Extract<CodecNode, { kind: 'object' }>;
-          expect(
-            root.properties?.v,
-            JSON.stringify({ recipe: recipe.profile, union }),
-          ).toStrictEqual({ kind: 'json' });
-        }
+        const answers = sureAnswers(rest, branches, required);
+        sure += answers;
+        if (branches.some((branch) => branch.properties !== undefined)) narrowed += answers;
       }),
       { numRuns: 600, seed: fuzzSeed() },
     );
