@@ -63,37 +63,35 @@ export function requiredNamesOfBranches(
  * @param declared The object's schema for it.
  */
 function narrowsToListedValues(narrowing: unknown, declared: unknown): boolean {
-  const offered = listedValuesOf(narrowing);
-  if (offered === undefined) return false;
-  const accepted = listedValuesOf(declared);
-  if (accepted === undefined) return false;
-  const declaredType = (declared as Record<string, unknown>).type;
-  const narrowingType = (narrowing as Record<string, unknown>).type;
-  return offered.some(
+  const offered = listingOf(narrowing);
+  const accepted = listingOf(declared);
+  if (offered?.values === undefined || accepted === undefined) return false;
+  return offered.values.some(
     (value) =>
       (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
-      typeKeywordAdmits(declaredType, value) &&
-      typeKeywordAdmits(narrowingType, value) &&
-      (accepted === ANY_VALUE || accepted.includes(value)),
+      typeKeywordAdmits(offered.type, value) &&
+      typeKeywordAdmits(accepted.type, value) &&
+      (accepted.values === undefined || accepted.values.includes(value)),
   );
 }
 
-/** {@link listedValuesOf}: a schema that lists no values (a `type` alone, or nothing). */
-const ANY_VALUE: readonly unknown[] = [];
-
 /**
- * The values a schema lists (`const`, or `enum`), {@link ANY_VALUE} where it lists none, or
- * `undefined` where it asserts anything but those and a `type` of one name.
+ * What a schema asserts where that is only a `type` of one name and listed values (`const`, or a
+ * non-empty `enum`), either optional; `undefined` where it asserts anything else.
  */
-function listedValuesOf(schema: unknown): readonly unknown[] | undefined {
+function listingOf(
+  schema: unknown,
+): { type: string | undefined; values: readonly unknown[] | undefined } | undefined {
   if (!isPlainObject(schema)) return undefined;
-  let values: readonly unknown[] = ANY_VALUE;
+  let type: string | undefined;
+  let values: readonly unknown[] | undefined;
   for (const key in schema) {
     if (key === 'nullable') return undefined;
     if (!isAssertionKey(key)) continue;
     const value = schema[key];
     if (key === 'type') {
       if (typeof value !== 'string') return undefined;
+      type = value;
     } else if (key === 'const') {
       if (Object.hasOwn(schema, 'enum')) return undefined;
       values = [value];
@@ -102,7 +100,7 @@ function listedValuesOf(schema: unknown): readonly unknown[] | undefined {
       values = value;
     } else return undefined;
   }
-  return values;
+  return { type, values };
 }
 
 /**
