@@ -2,6 +2,7 @@
 // one process, on the corpora of section 7 (GitHub's tool inputs, the Zod, Valibot and ArkType
 // tools), by CPU time (`process.cpuUsage`: a busy machine moves it less than wall time):
 //   node --import tsx bench/compare-profiles.mjs [--profiles=portable,gemini] [--rounds=9] a/index.mjs b/index.mjs
+// `--tools=repos/create-org-ruleset,checks/update` times those GitHub tools alone (100 calls a round).
 // Copy `packages/core/dist` aside before and after a change to compare them. Per build and
 // profile it prints the median over rounds of `toProviderSchema / dereference` (both of that
 // build) and, from the second build on, the median of its time over the first build's.
@@ -10,24 +11,32 @@ import { buildToolSchemas, loadGithubOpenApi } from './inputs/github-tools.mjs';
 import { cpuTime, loadBuilds } from './lib/builds.mjs';
 import { median } from './lib/measure.mjs';
 
-const { builds, cores, profiles, rounds } = await loadBuilds(
-  'node --import tsx bench/compare-profiles.mjs [--profiles=a,b] [--rounds=n] <core build .mjs>...',
+const { builds, cores, profiles, rounds, tools } = await loadBuilds(
+  'node --import tsx bench/compare-profiles.mjs [--profiles=a,b] [--rounds=n] [--tools=a,b] <core build .mjs>...',
   9,
 );
-const corpora = [
-  {
-    name: 'GitHub',
-    schemas: buildToolSchemas(loadGithubOpenApi().document).map((tool) => tool.input),
-    repeat: 1,
-  },
-  {
-    name: 'validator tools',
-    schemas: listValidatorCorpora().flatMap((corpus) =>
-      corpus.tools.map((tool) => tool.inputSchema),
-    ),
-    repeat: 20,
-  },
-];
+const githubTools = buildToolSchemas(loadGithubOpenApi().document);
+const corpora =
+  tools === undefined
+    ? [
+        { name: 'GitHub', schemas: githubTools.map((tool) => tool.input), repeat: 1 },
+        {
+          name: 'validator tools',
+          schemas: listValidatorCorpora().flatMap((corpus) =>
+            corpus.tools.map((tool) => tool.inputSchema),
+          ),
+          repeat: 20,
+        },
+      ]
+    : [
+        {
+          name: `GitHub: ${tools.join(', ')}`,
+          schemas: githubTools
+            .filter((tool) => tools.includes(tool.name))
+            .map((tool) => tool.input),
+          repeat: 100,
+        },
+      ];
 
 for (const { name, schemas, repeat } of corpora) {
   console.log(`${name} (${schemas.length} inputs)`);

@@ -3,7 +3,8 @@
 // Per tool, the fastest of 5 batches of 20 calls of each (the fastest batch leaves out the
 // collections and deoptimizations a busy heap lands on one tool at random), then the tools
 // ordered by the time the profile adds, with the running share of the corpus's added time, and
-// the ratio on the tools whose pass is cheap. A map of where to look, not a result to quote.
+// the ratio on the tools whose pass is cheap, and by output size. A map of where to look, not a
+// result to quote.
 import { dereference, toProviderSchema } from '@toolschema/core';
 import { buildToolSchemas, loadGithubOpenApi } from './inputs/github-tools.mjs';
 
@@ -31,6 +32,7 @@ for (let warmup = 0; warmup < 5; warmup++) {
 }
 const rows = tools.map((tool) => ({
   name: tool.name,
+  length: JSON.stringify(dereference(tool.input).schema).length,
   pass: fastest(() => dereference(tool.input)),
   profile: fastest(() => toProviderSchema(tool.input, profile)),
 }));
@@ -54,3 +56,16 @@ const cheap = rows.filter((row) => row.pass < 5);
 console.log(
   `${cheap.length} tools whose pass takes under 5 µs: ${(sum(cheap, 'profile') / sum(cheap, 'pass')).toFixed(2)}×`,
 );
+// By the length of the pass's output (JSON characters): where the ratio stands as tools grow.
+for (const [low, high] of [
+  [0, 300],
+  [300, 1_000],
+  [1_000, 3_000],
+  [3_000, 10_000],
+  [10_000, Number.POSITIVE_INFINITY],
+]) {
+  const sized = rows.filter((row) => row.length >= low && row.length < high);
+  if (sized.length === 0) continue;
+  const ratio = sum(sized, 'profile') / sum(sized, 'pass');
+  console.log(`${sized.length} tools of ${low} to ${high} characters: ${ratio.toFixed(2)}×`);
+}

@@ -40,6 +40,8 @@ export async function loadBuilds(usage, defaultRounds) {
     cores,
     profiles: options.profiles?.split(',') ?? REWRITING_PROFILES,
     rounds: Number(options.rounds ?? defaultRounds),
+    /** `--tools=a,b`: only these tools of a corpus, by name (all when absent). */
+    tools: options.tools?.split(','),
   };
 }
 
