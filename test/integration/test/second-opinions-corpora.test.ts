@@ -259,7 +259,7 @@ describe("the providers' SDKs take every wire schema the checker accepts", () =>
 
   it('the JSON-Schema-Test-Suite (draft 2020-12), each schema as a parameter, required or optional, and as the items of one', async () => {
     const { accepted, found } = await disagreements(suiteTools());
-    // `@google/genai` (3.3.0) writes each declaration anew by assignment, so a property named
+    // `@google/genai` (3.6.1) writes each declaration anew by assignment, so a property named
     // `__proto__` is lost from the request while `required` still names it: the wire schema
     // lists it, the SDK's copy does not. Known, and only that.
     const lostProto = found.filter((line) =>

@@ -181,7 +181,7 @@ describe('@google/genai request', () => {
   });
 
   it("writes a nullable enum as Google's SDK writes it: nullable beside the enum, null unlisted", async () => {
-    // `@google/genai` 3.3.0 `processJsonSchema` (dist/node/index.mjs): a two-branch `anyOf` with
+    // `@google/genai` 3.6.1 `processJsonSchema` (dist/node/index.mjs): a two-branch `anyOf` with
     // `{ type: "null" }` becomes `nullable: true` on the other branch, its `enum` untouched. An
     // `enum` listing `null` it sends as it is, without a `type`, which Gemini's `Schema` (an
     // `enum` of strings, a `type` on every node) cannot carry, so the `anyOf` form is the SDK's own

@@ -68,7 +68,7 @@ export function makeNullable(wire: SchemaObject, recipe: Recipe): SchemaObject {
   if (recipe.nullStyle === 'nullable-keyword') {
     // `nullable` stands beside a `type`: on a union, each branch says it. Beside an `enum` it
     // admits `null` unlisted, as Google's SDK writes `anyOf: [{ type, enum }, { type: "null" }]`
-    // (`@google/genai` 3.3.0 `processJsonSchema`: `{ nullable: true, type, enum }`); Gemini's
+    // (`@google/genai` 3.6.1 `processJsonSchema`: `{ nullable: true, type, enum }`); Gemini's
     // `enum` holds strings only, so `null` cannot be listed there.
     if (!Array.isArray(wire.anyOf)) return { ...wire, nullable: true };
     return {

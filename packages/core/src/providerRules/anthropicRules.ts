@@ -9,7 +9,9 @@ import { describeValue, keywordPointer, objectRule, type SchemaRule } from './Sc
 // [limitations] Claude docs, "Structured outputs → JSON Schema limitations" (shared by
 //   `output_config.format` and `strict: true` tools),
 //   https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations
-// [transform] @anthropic-ai/sdk 1.14.0, src/lib/transform-json-schema.ts `transformJSONSchema`.
+// [transform] @anthropic-ai/sdk 1.17.0, src/lib/transform-json-schema.ts `transformJSONSchema` (since
+//   1.14.0 it changed in one place: a `$ref` keeps the `description` beside it, which no strict wire
+//   schema has: cycles are unrolled).
 // [errors] API errors quoted in public threads, cited where used.
 
 const ANTHROPIC = 'Claude tool use (`input_schema`)';

@@ -10,7 +10,7 @@ import { describeValue, keywordPointer, objectRule, type SchemaRule } from './Sc
 // [json-schema] the JSON Schema field list of `responseJsonSchema` (the same engine backs
 //   `parametersJsonSchema`), same reference; Google blog "Improving Structured Outputs in the
 //   Gemini API" (2025-11).
-// [genai] @google/genai 3.3.0, `processJsonSchema` (dist/node/index.mjs), what the SDK does to
+// [genai] @google/genai 3.6.1, `processJsonSchema` (dist/node/index.mjs), what the SDK does to
 //   `parameters` before it sends them.
 // [errors] API errors quoted in public threads, cited where used.
 

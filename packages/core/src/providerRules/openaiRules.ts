@@ -8,7 +8,7 @@ import { describesObject } from './schemaDocument.ts';
 // Sources:
 // [function-calling] https://developers.openai.com/api/docs/guides/function-calling (strict mode)
 // [supported-schemas] https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas
-// [transform] openai-node 7.59.0 (2026-11-17), src/lib/transform.ts `toStrictJsonSchema`
+// [transform] openai-node 7.60.0 (2026-11-18; the file is unchanged since 7.59.0), src/lib/transform.ts `toStrictJsonSchema`
 // [errors] API errors quoted in public threads, cited where used.
 
 const OPENAI = 'OpenAI function calling';

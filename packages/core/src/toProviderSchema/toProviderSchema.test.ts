@@ -2127,7 +2127,7 @@ describe('toProviderSchema', () => {
   });
 
   it('gemini: a nullable enum is nullable beside the enum, null not listed, decoded to null', () => {
-    // Google's SDK writes this form itself (`@google/genai` 3.3.0 `processJsonSchema` turns
+    // Google's SDK writes this form itself (`@google/genai` 3.6.1 `processJsonSchema` turns
     // `anyOf: [{ type, enum }, { type: "null" }]` into `{ nullable: true, type, enum }`; the AI
     // SDK's converter, `@ai-sdk/google` 3.0.141 `addEnumToSchema`, drops `null` from an `enum`
     // into `nullable: true`), and the request it sends is pinned in the integration tests.

@@ -8,7 +8,7 @@ const DATA_KEYWORDS = new Set(['enum', 'default', 'example', 'required']);
 /**
  * A `gemini` wire schema as Gemini reads it, in JSON Schema for Ajv: `nullable: true` admits
  * `null` beside whatever else the node says, an `enum` included. That is the meaning Google's own
- * SDK gives the keyword: `@google/genai` 3.3.0 `processJsonSchema` writes
+ * SDK gives the keyword: `@google/genai` 3.6.1 `processJsonSchema` writes
  * `anyOf: [{ type: "string", enum: ["a", "b"] }, { type: "null" }]` as
  * `{ nullable: true, type: "STRING", enum: ["a", "b"] }`. Ajv reads OpenAPI 3.0.3's narrower
  * `nullable` (an `enum` still restricts), so on the wire as written it refuses that `null`.

@@ -48,7 +48,7 @@ const PARAMETERLESS = { type: 'object', additionalProperties: false };
 
 /** The `openai` SDK's strict function helpers: `zodFunction` for Zod, `standardFunction` otherwise. */
 const openaiHelpers: Library = {
-  name: '`openai` 7.59.0 `zodFunction` / `standardFunction`',
+  name: '`openai` 7.60.0 `zodFunction` / `standardFunction`',
   profile: 'openai-strict',
   send: async (tool, corpus) => {
     const name = 'tool';
@@ -71,7 +71,7 @@ const openaiHelpers: Library = {
 
 /** The Anthropic SDK's strict transform, what its tool and output helpers apply. */
 const anthropicTransform: Library = {
-  name: '`@anthropic-ai/sdk` 1.14.0 `transformJSONSchema`',
+  name: '`@anthropic-ai/sdk` 1.17.0 `transformJSONSchema`',
   profile: 'anthropic-strict',
   send: async (tool) => ({
     schema: transformJSONSchema(structuredClone(tool.inputSchema)),
@@ -85,7 +85,7 @@ const anthropicTransform: Library = {
  * are (the AI SDK takes Standard JSON Schema), the others through `jsonSchema()`.
  */
 const aiSdkGoogle: Library = {
-  name: '`ai` 6.0.325 with `@ai-sdk/google` 3.0.141',
+  name: '`ai` 6.0.333 with `@ai-sdk/google` 3.0.141',
   profile: 'gemini',
   send: async (corpusTool, corpus) => {
     const native = corpus === 'Zod tools' || corpus === 'ArkType tools';

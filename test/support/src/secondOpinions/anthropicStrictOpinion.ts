@@ -11,7 +11,7 @@ import { judge, type SecondOpinion } from './SecondOpinion.ts';
  * @returns What the SDK did.
  */
 export function anthropicStrictOpinion(schema: unknown): SecondOpinion {
-  return judge('@anthropic-ai/sdk 1.14.0 transformJSONSchema', schema, (copy) =>
+  return judge('@anthropic-ai/sdk 1.17.0 transformJSONSchema', schema, (copy) =>
     transformJSONSchema(copy as Record<string, unknown>),
   );
 }

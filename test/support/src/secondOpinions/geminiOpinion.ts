@@ -36,7 +36,7 @@ export async function geminiOpinions(
   schemas: readonly unknown[],
   field: GeminiSchemaField,
 ): Promise<SecondOpinion[]> {
-  const sdk = `@google/genai 3.3.0 generateContent (${field})`;
+  const sdk = `@google/genai 3.6.1 generateContent (${field})`;
   let sent: unknown[];
   try {
     sent = await sentDeclarations(schemas, field);

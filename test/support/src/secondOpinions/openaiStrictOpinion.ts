@@ -10,7 +10,7 @@ import { judge, type SecondOpinion } from './SecondOpinion.ts';
  * @returns What the SDK did.
  */
 export function openaiStrictOpinion(schema: unknown): SecondOpinion {
-  return judge('openai 7.59.0 toStrictJsonSchema', schema, (copy) =>
+  return judge('openai 7.60.0 toStrictJsonSchema', schema, (copy) =>
     toStrictJsonSchema(copy as Parameters<typeof toStrictJsonSchema>[0]),
   );
 }
