@@ -73,11 +73,19 @@ describe('requiredNamesOfBranches', () => {
     ).toStrictEqual([['id'], ['owner', 'repo'], []]);
   });
 
-  it('reads nothing where a branch asserts more, names an undeclared key, or stands alone', () => {
+  it('reads a name no property lists, which a branch may require as any other', () => {
+    // GitHub's Pages update: "send one of `build_type`, `source`, `cname`, `public`...", where the
+    // body lists no `public`.
+    expect(
+      requiredNamesOfBranches([{ required: ['id'] }, { required: ['other'] }], declared, []),
+    ).toStrictEqual([['id'], ['other']]);
+  });
+
+  it('reads nothing where a branch asserts more, narrows an undeclared key, or stands alone', () => {
     for (const branches of [
       [{ required: ['id'] }, { required: ['owner'], properties: { owner: { type: 'string' } } }],
       [{ required: ['id'] }, { required: ['owner'], additionalProperties: false }],
-      [{ required: ['id'] }, { required: ['other'] }],
+      [{ required: ['id'] }, { properties: { other: { enum: ['x'] } } }],
       [{ required: ['id'] }, { required: [1] }],
       [{ required: ['id'] }, true],
       [{ required: ['id'] }],
@@ -183,6 +191,15 @@ describe('requiredBranchesClash', () => {
     );
   });
 
+  it('compares only the branches whose names are all on the wire', () => {
+    const object = rewritten(wire, { kind: 'object', nullMeansAbsent: ['id', 'owner'] });
+    // A branch requiring `other` sends it under a key of its own (or accepts nothing): the two
+    // others still cannot be told apart.
+    expect(requiredBranchesClash([['other'], ['id'], ['owner']], object)).toBe(true);
+    expect(requiredBranchesClash([['id'], ['other']], object)).toBe(false);
+    expect(requiredBranchesClash([['id'], ['id', 'other'], ['id']], object)).toBe(false);
+  });
+
   it('is not sure where a required name is not on the wire, or the object is not one', () => {
     const codec: CodecNode = { kind: 'object', nullMeansAbsent: ['id', 'owner'] };
     const without = { type: 'object', properties: { id: {} } };
@@ -230,24 +247,30 @@ describe('requiredBranchesClash', () => {
       if (additional !== undefined) rest.additionalProperties = additional;
       return fc.record({
         rest: fc.constant(rest),
-        branches: fc.array(fc.subarray(declared), { minLength: 2, maxLength: 4 }),
+        // A name no property lists too: sent under a key of its own, or (closed) never present.
+        branches: fc.array(fc.subarray([...declared, 'u']), { minLength: 2, maxLength: 4 }),
       });
     });
 
   it('is sure only where the union travels as a JSON string', () => {
     let sure = 0;
+    let unlisted = 0;
     fc.assert(
       fc.property(object, ({ rest, branches }) => {
-        sure += sureAnswers(
+        const answers = sureAnswers(
           rest,
           branches.map((required) => ({ required })),
           branches,
         );
+        sure += answers;
+        if (branches.some((names) => names.includes('u'))) unlisted += answers;
       }),
       { numRuns: 300, seed: fuzzSeed() },
     );
-    // The property was asked: most random unions of different names are sure.
+    // The property was asked: most random unions of different names are sure, some of them
+    // beside a branch that requires a name no property lists.
     expect(sure).toBeGreaterThan(100);
+    expect(unlisted).toBeGreaterThan(30);
   });
 
   // The same lemma where branches also narrow properties to some of their listed values: sure
@@ -283,7 +306,7 @@ describe('requiredBranchesClash', () => {
       if (own.length > 0) rest.required = own;
       const branch = fc
         .record({
-          required: fc.subarray(declared, { maxLength: 2 }),
+          required: fc.subarray([...declared, 'u'], { maxLength: 2 }),
           narrowed: fc.dictionary(fc.constantFrom(...declared), narrowing, { maxKeys: 1 }),
         })
         .map(({ required, narrowed }) => {

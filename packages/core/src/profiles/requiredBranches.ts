@@ -5,11 +5,13 @@ import { isAssertionKey } from './keywords.ts';
 
 /**
  * The names each branch of a union requires, where that is all every branch asserts (beside
- * annotations and `additionalProperties: true`), every name is one the object beside the union
- * declares, and some name the object does not require itself is required by some branches and
- * not by others: OpenAPI's "send `id`, or `owner` and `repo`" (`[{ required: ["id"] }, {
- * required: ["owner", "repo"] }]`). `undefined` otherwise: branches that all require the same
- * optional names may well be told apart, and need not be read further.
+ * annotations and `additionalProperties: true`), and some name the object beside the union does
+ * not require itself is required by some branches and not by others: OpenAPI's "send `id`, or
+ * `owner` and `repo`" (`[{ required: ["id"] }, { required: ["owner", "repo"] }]`). A name may be
+ * one the object does not declare (GitHub's Pages update requires one of five, `public` among
+ * them, which its body does not list): {@link requiredBranchesClash} leaves such a branch out.
+ * `undefined` otherwise: branches that all require the same optional names may well be told
+ * apart, and need not be read further.
  *
  * A branch may also narrow a property to values the object lists ({@link narrowsToListedValues}),
  * where neither the object nor any branch requires that property: GitHub's "a `status` of
@@ -41,7 +43,6 @@ export function requiredNamesOfBranches(
         narrowed.push(name);
       }
     }
-    for (const name of narrowing.required) if (!Object.hasOwn(declared, name)) return undefined;
     result.push(narrowing.required);
   }
   for (const name of narrowed) {
@@ -118,8 +119,11 @@ function listingOf(
  * guard tells two branches' wires apart, so two branches whose codecs differ cannot be told
  * apart, and the union travels as a JSON string. Their codecs differ where one requires a
  * property that the object's codec reads `null` for (an optional one: `nullMeansAbsent`,
- * `absentSentAsNull`) and the other does not. A branch that requires a property the object's wire
- * leaves out (one that accepts no value) is not read this way: the answer is then `false`.
+ * `absentSentAsNull`) and the other does not. A branch that requires a name the object's wire
+ * does not list is left out of the comparison: an undeclared name is sent under a key of its own
+ * (which may tell that branch apart), and a property that accepts no value leaves the branch
+ * accepting none; two of the other branches that cannot be told apart are enough, whatever that
+ * one does, since the union gives up at the first such pair.
  *
  * @param required Per branch, the names it requires.
  * @param object The rewrite of the object without the union (under an `allRequired` recipe).
@@ -138,7 +142,8 @@ export function requiredBranchesClash(
   let first: string | undefined;
   let differ = false;
   for (const names of required) {
-    for (const name of names) if (!Object.hasOwn(listed, name)) return false;
+    // Sent under a key of its own, or left out of the union: not one of those compared.
+    if (names.some((name) => !Object.hasOwn(listed, name))) continue;
     // Which of the optional properties the branch requires, in their order.
     let mask = '';
     for (const name of optional) mask += names.includes(name) ? '1' : '0';
