@@ -284,8 +284,8 @@ export async function runProfiles({ rounds, warmup }) {
       `(≤ ${formatRatio(CONVERSION_TARGET)}). × floor: over the same pass followed by a plain ` +
       "recursive copy of the profile's wire schema, the least any rewrite that writes the wire " +
       'anew can cost; floor × dereference: that floor over the pass alone (✗ where the floor ' +
-      'itself is over the target: no design that runs the pass, then writes the wire, can meet it ' +
-      'there); wire / pass output: how much larger the wire is than what the pass wrote ' +
+      'itself is past the target); wire / pass output: how much larger the wire is than what the ' +
+      'pass wrote ' +
       '(unrolled cycles, `{ key, value }` entries, nullable unions). The last row is `mcp` with ' +
       'the marks `repair` reads (objects and arrays sent as JSON strings, stray `null`s).',
     '',

@@ -122,8 +122,8 @@ function listingOf(
  * `absentSentAsNull`) and the other does not. A branch that requires a name the object's wire
  * does not list is left out of the comparison: an undeclared name is sent under a key of its own
  * (which may tell that branch apart), and a property that accepts no value leaves the branch
- * accepting none; two of the other branches that cannot be told apart are enough, whatever that
- * one does, since the union gives up at the first such pair.
+ * accepting no object; two of the other branches that cannot be told apart are enough, whatever
+ * that one does, since the union gives up at the first such pair.
  *
  * @param required Per branch, the names it requires.
  * @param object The rewrite of the object without the union (under an `allRequired` recipe).
