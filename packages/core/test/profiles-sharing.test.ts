@@ -65,12 +65,9 @@ function expectOwnOutput(input: unknown): void {
       const { schema, codec, diagnostics } = toProviderSchema(input as JsonSchema, profile, {
         repair,
       });
-      const where = { profile, repair, input: before.slice(0, 400) };
-      expect(sharedPath(schema, containers), `schema ${JSON.stringify(where)}`).toBeUndefined();
-      expect(sharedPath(codec, containers), `codec ${JSON.stringify(where)}`).toBeUndefined();
-      expect(sharedPath(diagnostics, containers), `diagnostics ${JSON.stringify(where)}`).toBe(
-        undefined,
-      );
+      const where = JSON.stringify({ profile, repair, input: before.slice(0, 400) });
+      for (const [part, output] of Object.entries({ schema, codec, diagnostics }))
+        expect(sharedPath(output, containers), `${part} ${where}`).toBeUndefined();
     }
   }
   expect(JSON.stringify(input)).toBe(before);

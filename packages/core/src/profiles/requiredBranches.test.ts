@@ -200,8 +200,9 @@ describe('requiredBranchesClash', () => {
     expect(requiredBranchesClash([['id'], ['id', 'other'], ['id']], object)).toBe(false);
   });
 
-  it('is not sure where a required name is not on the wire, or the object is not one', () => {
+  it('is not sure where one branch is left to compare, or the object is not one', () => {
     const codec: CodecNode = { kind: 'object', nullMeansAbsent: ['id', 'owner'] };
+    // `owner` is not on the wire: its branch is left out, and `['id']` alone clashes with nothing.
     const without = { type: 'object', properties: { id: {} } };
     expect(requiredBranchesClash([['id'], ['owner']], rewritten(without, codec))).toBe(false);
     const nullable = { ...wire, type: ['object', 'null'] };
